@@ -1,0 +1,1 @@
+"""simcore: fast Monte Carlo simulation of modern board games."""

@@ -1,0 +1,79 @@
+"""The games: id -> GameSpec. Adding a game touches this file and its own package only."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+
+class UserError(Exception):
+    """A mistake in what the user asked for (bad game, player count, data file, ...).
+
+    The CLI prints its message as one line and exits with status 2."""
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """What a game's batch kernel returns for `count` consecutive games.
+
+    pts:  int32[count, players, len(categories)], points per seat and score category
+    game: int32[count, len(game_columns)], game-level counters (turns, discards, ...)
+    """
+    pts: np.ndarray
+    game: np.ndarray
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    policies: dict[str, int]            # policy name -> integer id used inside kernels
+    categories: tuple[str, ...]         # score categories; results columns pts_<category>
+    game_columns: tuple[str, ...]       # game-level integer columns of the results
+    # load_data(path or None) -> validated component data (default data when None);
+    # raises UserError naming the file, the item and the broken constraint.
+    load_data: Callable[[str | None], Any]
+    # play_batch(data, players, seat_policies int8[count, players], seed, first_index) -> BatchResult
+    # Game first_index + k uses seat_policies[k]; its result depends only on
+    # (seed, first_index + k, seat_policies[k], data).
+    play_batch: Callable[..., BatchResult]
+    # replay(data, players, seat_policies int8[players], seed, index) -> list[str], the move
+    # log in words and the final score breakdown of that one game.
+    replay: Callable[..., list]
+    # provenance(data) -> {component: "rulebook" | "sourced" | "reconstructed" | "mixed: ..."}
+    provenance: Callable[[Any], dict]
+    # data_id(data) -> short id of the component data (e.g. the tile set id), a results column
+    data_id: Callable[[Any], str]
+    notes: tuple[str, ...] = field(default=())
+
+
+def _carcassonne_specs():
+    from simcore.games.carcassonne import spec
+    return [spec.BASE, spec.ARK]
+
+
+_LOADERS = [_carcassonne_specs]
+_REGISTRY: dict[str, GameSpec] | None = None
+
+
+def games() -> dict[str, GameSpec]:
+    """Every registered game, by id."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = {}
+        for load in _LOADERS:
+            for spec in load():
+                _REGISTRY[spec.id] = spec
+    return _REGISTRY
+
+
+def get(game_id: str) -> GameSpec:
+    """The GameSpec of game_id, or a UserError listing the known ids."""
+    known = games()
+    if game_id not in known:
+        raise UserError(f"unknown game '{game_id}' (known: {', '.join(sorted(known))})")
+    return known[game_id]
