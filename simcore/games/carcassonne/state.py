@@ -1,0 +1,143 @@
+"""The numpy structured dtype of one Carcassonne game's state (base and Ark).
+
+One record holds everything a game mutates, so kernels take one argument (the record) and
+numba's reference counting stays out of the hot loops. Board cells are flattened:
+cell = X * GRID + Y with X = x + ORIGIN, Y = y + ORIGIN (CA-12.5), so sorting cells sorts
+by (x, y), the canonical placement order (CA-13.6).
+"""
+import numpy as np
+
+from simcore.games.carcassonne.components import MAX_SEG, N_TILES
+
+GRID = 147                       # 72 tiles in a line from the centre still fit, with a border
+ORIGIN = 73
+N_CELLS = GRID * GRID
+MAX_PLAYERS = 5
+FOLLOWERS = 7                    # placeable followers per player (CA-1.3, CB-1.2)
+SLOTS = FOLLOWERS + 1            # figure slots per player; the last one is the prophet's
+PROPHET_SLOT = FOLLOWERS
+N_NODES = N_TILES * MAX_SEG      # union-find nodes: node = pidx * MAX_SEG + segment
+MAX_FRONTIER = 2 * N_TILES + 8
+MAX_PLACEMENTS = 4 * MAX_FRONTIER
+MAX_ARK_OUTCOMES = 512           # at most 484 raw paths of length <= 5 (CA-12.10)
+MAX_EVENTS = 1024
+N_CATEGORIES = 5
+
+# score categories (index into pts); the base game has no ark points, its "temples" are monasteries
+CAT_ROAD, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ARK = 0, 1, 2, 3, 4
+
+# prophet states (CA-6.1)
+PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_BOXED = 0, 1, 2
+
+# action kinds (CA-13); an action is kind * 16 + segment, or kind * 16 for PASS and ARK
+PASS, FOLLOWER, PROPHET, ARK = 0, 1, 2, 3
+
+# score event reasons (CA-12.11), in the base game MONASTERY stands where TEMPLE does
+EV_ARK, EV_ROAD, EV_CITY, EV_CITY_PROPHET, EV_TEMPLE7, EV_TEMPLE3, EV_ROAD_END, EV_CITY_END, EV_FIELD, \
+    EV_MONASTERY9, EV_MONASTERY_END = range(11)
+
+STATE = np.dtype([
+    ("gen_chance", np.uint64, (4,)),
+    ("gen_decide", np.uint64, (4,)),
+    ("players", np.int32),
+    ("turn", np.int32),                       # turns played so far
+    ("seat", np.int32),                       # active player
+    ("policy", np.int8, (MAX_PLAYERS,)),      # policy id per seat
+    ("over", np.int8),
+    # draw pile: deck[top:n_deck] are the tiles still to draw (the start tile is not in it)
+    ("deck", np.int16, (N_TILES,)),
+    ("n_deck", np.int32),
+    ("top", np.int32),
+    ("discarded", np.int32),
+    # board
+    ("cell_pidx", np.int16, (N_CELLS,)),      # placed tile index, -1 where empty
+    ("req", np.uint8, (N_CELLS,)),            # requirement key of an empty cell (components.fill_fits)
+    ("frontier", np.int32, (MAX_FRONTIER,)),  # empty cells next to the board, sorted ascending
+    ("n_frontier", np.int32),
+    ("n_placed", np.int32),
+    ("p_type", np.int16, (N_TILES,)),
+    ("p_rot", np.int8, (N_TILES,)),
+    ("p_cell", np.int32, (N_TILES,)),
+    # features: union-find over segments with aggregates at each root (CA-12.6)
+    ("parent", np.int16, (N_NODES,)),
+    ("kind", np.int8, (N_NODES,)),
+    ("open", np.int16, (N_NODES,)),           # open road/city sides; 0 = complete
+    ("tiles_lo", np.uint64, (N_NODES,)),      # bit pidx for pidx < 64: tiles counted once
+    ("tiles_hi", np.uint64, (N_NODES,)),      # bit pidx - 64
+    ("scrolls", np.int16, (N_NODES,)),        # scrolls (Ark) or pennants (base)
+    ("oases", np.int16, (N_NODES,)),
+    ("sheep", np.int16, (N_NODES,)),
+    ("wolves", np.int16, (N_NODES,)),
+    ("figs", np.int8, (N_NODES, MAX_PLAYERS)),  # figures per seat on the feature
+    ("n_figs", np.int8, (N_NODES,)),
+    ("prophets", np.uint8, (N_NODES,)),       # bit per seat whose prophet stands in the feature
+    ("done", np.int8, (N_NODES,)),            # completed and scored
+    # figures
+    ("fig_node", np.int16, (MAX_PLAYERS, SLOTS)),  # segment node of each figure, -1 = not on board
+    ("supply", np.int8, (MAX_PLAYERS,)),
+    ("prophet_state", np.int8, (MAX_PLAYERS,)),
+    ("cloister_done", np.int8, (N_TILES,)),   # temple or monastery on this tile scored as complete
+    ("ark_cell", np.int32),                   # -1 while the Ark is off the board
+    # this turn
+    ("completed", np.int16, (8,)),            # roots of roads/cities the placed tile completed
+    ("n_completed", np.int32),
+    # scores
+    ("score", np.int32, (MAX_PLAYERS,)),
+    ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
+    # scratch buffers reused every turn (no allocation in the loop)
+    ("opt_cell", np.int32, (MAX_PLACEMENTS,)),
+    ("opt_rot", np.int8, (MAX_PLACEMENTS,)),
+    ("actions", np.int16, (32,)),
+    ("ark_mask", np.uint64, (MAX_ARK_OUTCOMES,)),   # outcome: entered cells as a bit set ...
+    ("ark_end", np.int8, (MAX_ARK_OUTCOMES,)),      # ... and the end cell, in ball coordinates
+    ("ark_path", np.int32, (MAX_ARK_OUTCOMES, 5)),  # first path reaching each outcome
+    ("ark_len", np.int8, (MAX_ARK_OUTCOMES,)),
+    ("n_ark", np.int32),
+    ("hash_slot", np.int32, (1024,)),               # outcome hash set, valid where hash_stamp == stamp
+    ("hash_stamp", np.int32, (1024,)),
+    ("stamp", np.int32),
+    ("ball_figs", np.int16, (61, MAX_PLAYERS)),     # counted figures per cell near the Ark (greedy)
+    ("tmp", np.int32, (128,)),
+    # final farmer scoring of the base game (scratch, cleared after use)
+    ("fid", np.int8, (N_NODES,)),                   # field root -> field number, -1 if none
+    ("city_fields", np.uint64, (N_NODES,)),         # completed city root -> bit per field touching it
+    ("field_roots", np.int16, (40,)),
+    ("city_roots", np.int16, (N_TILES,)),
+    # move log and score events, written only when logging (replay, tests)
+    ("logging", np.int8),
+    ("mv_seat", np.int8, (N_TILES,)),
+    ("mv_type", np.int16, (N_TILES,)),
+    ("mv_cell", np.int32, (N_TILES,)),
+    ("mv_rot", np.int8, (N_TILES,)),
+    ("mv_action", np.int16, (N_TILES,)),
+    ("mv_path", np.int32, (N_TILES, 5)),
+    ("mv_path_len", np.int8, (N_TILES,)),
+    ("mv_entry", np.int32, (N_TILES,)),
+    ("mv_discards", np.int16, (N_TILES, 8)),
+    ("mv_n_discards", np.int8, (N_TILES,)),
+    ("mv_score", np.int32, (N_TILES, MAX_PLAYERS)),
+    ("n_moves", np.int32),
+    ("ev_turn", np.int16, (MAX_EVENTS,)),
+    ("ev_seat", np.int8, (MAX_EVENTS,)),
+    ("ev_points", np.int32, (MAX_EVENTS,)),
+    ("ev_reason", np.int8, (MAX_EVENTS,)),
+    ("ev_ref", np.int32, (MAX_EVENTS,)),       # the feature's root node, temple pidx or Ark cell
+    ("n_events", np.int32),
+])
+
+
+def new_state(n=1):
+    """n zeroed state records, ready for rules.reset."""
+    st = np.zeros(n, dtype=STATE)
+    st["cell_pidx"] = -1
+    st["req"] = 255
+    st["fid"] = -1
+    return st
+
+
+def cell_of(x, y):
+    return (x + ORIGIN) * GRID + (y + ORIGIN)
+
+
+def xy_of(cell):
+    return cell // GRID - ORIGIN, cell % GRID - ORIGIN
