@@ -56,7 +56,6 @@ def log_move(st, seat, t, cell, rot, action, entry):
 def play_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end, final scoring included (CA-3, CA-10)."""
     reset(st, tt, players, policies, seed, index)
-    st.mv_n_discards[0] = 0
     while st.top < st.n_deck:
         t = draw_placeable(st, tt)
         if t < 0:

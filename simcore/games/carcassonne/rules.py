@@ -111,8 +111,9 @@ def tile_count(st, root):
 # ---------------------------------------------------------------- setup (CA-2, CB-2.1)
 
 @njit(cache=True, nogil=True)
-def reset(st, tt, players, policies, seed, index):
-    """Start game `index` of `seed`: clear what the last game touched, shuffle, lay the start tile."""
+def clear(st, players, policies):
+    """An empty table for a new game: no tiles, full supplies, prophets available (CA-2.3-2.6).
+    Clears only what the last game touched, so a worker's record is reused game after game."""
     for i in range(st.n_placed):
         st.cell_pidx[st.p_cell[i]] = -1
         st.cloister_done[i] = 0
@@ -120,8 +121,6 @@ def reset(st, tt, players, policies, seed, index):
         st.req[st.frontier[i]] = 255
     st.n_placed = 0
     st.n_frontier = 0
-    rng.seed_stream(st.gen_chance, seed, index, rng.CHANCE)
-    rng.seed_stream(st.gen_decide, seed, index, rng.DECISION)
     st.players = players
     for s in range(MAX_PLAYERS):
         st.policy[s] = policies[s] if s < players else 0
@@ -132,6 +131,25 @@ def reset(st, tt, players, policies, seed, index):
             st.pts[s, c] = 0
         for j in range(SLOTS):
             st.fig_node[s, j] = -1
+    st.n_deck = 0
+    st.top = 0
+    st.discarded = 0
+    st.turn = 0
+    st.seat = 0
+    st.over = 0
+    st.ark_cell = -1
+    st.n_completed = 0
+    st.n_moves = 0
+    st.n_events = 0
+    st.mv_n_discards[0] = 0
+
+
+@njit(cache=True, nogil=True)
+def reset(st, tt, players, policies, seed, index):
+    """Start game `index` of `seed`: shuffle the 71 tiles into one pile and lay the start tile."""
+    clear(st, players, policies)
+    rng.seed_stream(st.gen_chance, seed, index, rng.CHANCE)
+    rng.seed_stream(st.gen_decide, seed, index, rng.DECISION)
     n = 0
     start = tt.start_type
     for t in range(tt.n_types):
@@ -140,15 +158,7 @@ def reset(st, tt, players, policies, seed, index):
             st.deck[n] = t
             n += 1
     st.n_deck = n
-    st.top = 0
     rng.shuffle(st.gen_chance, st.deck, 0, n)
-    st.discarded = 0
-    st.turn = 0
-    st.over = 0
-    st.ark_cell = -1
-    st.n_completed = 0
-    st.n_moves = 0
-    st.n_events = 0
     st.seat = tt.rules[R_START_PLAYER] % players
     place_tile(st, tt, start, tt.rules[R_START_ROT], ORIGIN * GRID + ORIGIN)
     st.n_completed = 0

@@ -1,0 +1,75 @@
+"""The two Carcassonne games in the registry: the base game and The Ark of the Covenant."""
+from functools import partial
+
+import numpy as np
+
+from simcore.games.carcassonne import components, describe
+from simcore.games.carcassonne.playout import GAME_COLUMNS, play_batch_kernel, play_game
+from simcore.games.carcassonne.policies import POLICIES
+from simcore.games.carcassonne.state import MAX_PLAYERS, new_state
+from simcore.registry import BatchResult, GameSpec
+
+BASE_CATEGORIES = ("roads", "cities", "monasteries", "fields")
+ARK_CATEGORIES = ("roads", "cities", "temples", "fields", "ark")
+
+
+def play_batch(data, players, seat_policies, seed, first_index):
+    count = seat_policies.shape[0]
+    ws = new_state()
+    pts = np.zeros((count, players, 5), dtype=np.int32)
+    game = np.zeros((count, len(GAME_COLUMNS)), dtype=np.int32)
+    policies = np.ascontiguousarray(seat_policies, dtype=np.int8)
+    play_batch_kernel(ws, data.tables, players, policies, np.int64(seed), np.int64(first_index), pts, game)
+    n_cat = 5 if data.rules["ruleset"] == "ark" else 4
+    return BatchResult(pts=pts[:, :, :n_cat], game=game)
+
+
+def play_logged(data, players, seat_policies, seed, index):
+    """One game with its move log and score events kept: the state record at the end."""
+    ws = new_state()
+    st = ws[0]
+    st["logging"] = 1
+    row = np.zeros(MAX_PLAYERS, dtype=np.int8)
+    row[:players] = seat_policies
+    play_game(st, data.tables[0], players, row, np.int64(seed), np.int64(index))
+    return st
+
+
+def replay(data, players, seat_policies, seed, index, categories, name):
+    st = play_logged(data, players, seat_policies, seed, index)
+    names = {v: k for k, v in POLICIES.items()}
+    header = [f"{name}, {players} players, seed {seed}, game {index}, tile set {data.tile_set_id}"
+              + (" (reconstructed)" if data.reconstructed else ""),
+              "seats: " + ", ".join(f"{describe.SEAT_NAMES[s]}={names[int(p)]}"
+                                    for s, p in enumerate(seat_policies)),
+              f"start tile {data.ids[int(st['p_type'][0])]} at (0,0)"]
+    return describe.replay_lines(data, st, categories, header)
+
+
+def provenance(data):
+    prov = dict(data.provenance)
+    prov["tile_set"] = f"{data.tile_set_id}" + (" (reconstructed)" if data.reconstructed else "")
+    prov["rules"] = "rulebook"
+    return prov
+
+
+def _spec(game_id, name, ruleset, categories):
+    return GameSpec(
+        id=game_id,
+        name=name,
+        min_players=2,
+        max_players=5,
+        default_players=4,
+        policies=dict(POLICIES),
+        categories=categories,
+        game_columns=GAME_COLUMNS,
+        load_data=partial(components.load, ruleset=ruleset),
+        play_batch=play_batch,
+        replay=partial(replay, categories=categories, name=name),
+        provenance=provenance,
+        data_id=lambda data: data.tile_set_id,
+    )
+
+
+BASE = _spec("carcassonne", "Carcassonne", "base", BASE_CATEGORIES)
+ARK = _spec("carcassonne-ark", "Carcassonne: The Ark of the Covenant", "ark", ARK_CATEGORIES)
