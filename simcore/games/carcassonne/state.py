@@ -98,6 +98,12 @@ STATE = np.dtype([
     ("stamp", np.int32),
     ("ball_figs", np.int16, (61, MAX_PLAYERS)),     # counted figures per cell near the Ark (greedy)
     ("tmp", np.int32, (128,)),
+    # greedy's look-ahead: per segment of the tile under consideration, the feature it would join
+    ("pv_roots", np.int16, (MAX_SEG, 8)),          # distinct neighbour roots
+    ("pv_n_roots", np.int8, (MAX_SEG,)),
+    ("pv_links", np.int8, (MAX_SEG,)),             # road/city sides joined to a neighbour
+    ("pv_value", np.float64, (MAX_SEG, MAX_PLAYERS)),  # worth per seat of the merged feature
+    ("plan", np.int32),                            # greedy: the action chosen with the placement
     # final farmer scoring of the base game (scratch, cleared after use)
     ("fid", np.int8, (N_NODES,)),                   # field root -> field number, -1 if none
     ("city_fields", np.uint64, (N_NODES,)),         # completed city root -> bit per field touching it
