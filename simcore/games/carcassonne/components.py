@@ -53,6 +53,7 @@ TABLES = np.dtype([
     ("start_type", np.int32),
     ("edge", np.int8, (MAX_TYPES, 4, 4)),            # [type, rot, side] -> F/R/C
     ("fits", np.uint8, (MAX_TYPES, 256)),           # [type, requirement key] -> rotation mask
+    ("n_fits", np.uint8, (MAX_TYPES, 256)),         # number of rotations in fits
     ("n_seg", np.int8, (MAX_TYPES,)),
     ("seg_kind", np.int8, (MAX_TYPES, MAX_SEG)),
     ("seg_scrolls", np.int8, (MAX_TYPES, MAX_SEG)),
@@ -335,6 +336,7 @@ def fill_fits(tt, t, r):
     for key in range(256):
         if all((key >> (2 * s)) & 3 in (3, tt["edge"][t, r, s]) for s in range(4)):
             tt["fits"][t, key] |= 1 << r
+            tt["n_fits"][t, key] += 1
 
 
 def summarise_provenance(parsed) -> dict[str, str]:

@@ -15,7 +15,7 @@ from numba import njit
 from simcore import rng
 from simcore.games.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
 from simcore.games.carcassonne.rules import (
-    DELTA, R_TILE_ONLY, RING, ark_path_points, count_placements, find, is_ark, kth_placement, list_actions,
+    DELTA, R_TILE_ONLY, RING, ark_path_points, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, tile_count,
 )
 from simcore.games.carcassonne.state import (
@@ -28,7 +28,8 @@ POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
 @njit(cache=True, nogil=True)
 def random_placement(st, tt, t):
-    return kth_placement(st, tt, t, rng.below(st.gen_decide, count_placements(st, tt, t)))
+    # draw_placeable counted the placements of t: front_cum[n_frontier - 1] is the total
+    return kth_placement(st, tt, t, rng.below(st.gen_decide, st.front_cum[st.n_frontier - 1]))
 
 
 @njit(cache=True, nogil=True)
@@ -196,9 +197,9 @@ def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, af
         wolves += st.wolves[root]
         open_sides += st.open[root]
         prophets |= st.prophets[root]
-        for s in range(players):
-            figs[s] += st.figs[root, s]
         if st.n_figs[root] > 0:
+            for s in range(players):
+                figs[s] += st.figs[root, s]
             worth(kind, tile_count(st, root), st.scrolls[root], st.oases[root], st.sheep[root], st.wolves[root],
                   st.open[root], st.figs[root], st.prophets[root], players, turns_left, ark, after)
             for s in range(players):
@@ -254,7 +255,7 @@ def cloister_gain(st, tt, t, r, cell, seat, turns_left):
             if g < 0 or st.cloister_done[pidx]:
                 continue
             node = pidx * MAX_SEG + g
-            if st.figs[node, seat] > 0:
+            if st.n_figs[node] > 0 and st.figs[node, seat] > 0:
                 gain += 0.5 + (0.5 if turns_left < 4 else 0.0)
             elif st.n_figs[node] > 0:
                 gain -= 0.5 / (st.players - 1)

@@ -34,7 +34,6 @@ for _dx in range(-5, 6):
             for _s, (_mx, _my) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
                 if abs(_dx + _mx) + abs(_dy + _my) <= 5:
                     BALL_STEP[BALL[_dx + 5, _dy + 5], _s] = BALL[_dx + _mx + 5, _dy + _my + 5]
-POPCOUNT4 = np.array([bin(i).count("1") for i in range(16)], dtype=np.int32)
 
 R_START_ROT = cp.RULE_INDEX["START_TILE_ROTATION"]
 R_START_PLAYER = cp.RULE_INDEX["START_PLAYER"]
@@ -85,9 +84,13 @@ def union(st, a, b):
     st.oases[ra] += st.oases[rb]
     st.sheep[ra] += st.sheep[rb]
     st.wolves[ra] += st.wolves[rb]
-    if st.n_figs[rb] > 0:
-        for s in range(MAX_PLAYERS):
-            st.figs[ra, s] += st.figs[rb, s]
+    if st.n_figs[rb] > 0:              # figs[] is only valid where n_figs > 0 (lazy clearing)
+        if st.n_figs[ra] == 0:
+            for s in range(MAX_PLAYERS):
+                st.figs[ra, s] = st.figs[rb, s]
+        else:
+            for s in range(MAX_PLAYERS):
+                st.figs[ra, s] += st.figs[rb, s]
         st.n_figs[ra] += st.n_figs[rb]
         st.prophets[ra] |= st.prophets[rb]
     return ra
@@ -167,20 +170,24 @@ def reset(st, tt, players, policies, seed, index):
 # ---------------------------------------------------------------- tiles (CA-4)
 
 @njit(cache=True, nogil=True)
-def fits_somewhere(st, tt, t):
+def count_placements(st, tt, t):
+    """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1).
+    Keeps the running count per frontier cell in front_cum for kth_placement."""
+    n = 0
     for i in range(st.n_frontier):
-        if tt.fits[t, st.req[st.frontier[i]]] != 0:
-            return True
-    return False
+        n += tt.n_fits[t, st.front_key[i]]
+        st.front_cum[i] = n
+    return n
 
 
 @njit(cache=True, nogil=True)
 def draw_placeable(st, tt):
-    """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out."""
+    """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out.
+    The drawn tile's placements are counted on the way (front_cum)."""
     while st.top < st.n_deck:
         t = st.deck[st.top]
         st.top += 1
-        if fits_somewhere(st, tt, t):
+        if count_placements(st, tt, t) > 0:
             return t
         if st.logging and st.mv_n_discards[st.n_moves] < 8:
             st.mv_discards[st.n_moves, st.mv_n_discards[st.n_moves]] = t
@@ -190,21 +197,12 @@ def draw_placeable(st, tt):
 
 
 @njit(cache=True, nogil=True)
-def count_placements(st, tt, t):
-    """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1)."""
-    n = 0
-    for i in range(st.n_frontier):
-        n += POPCOUNT4[tt.fits[t, st.req[st.frontier[i]]]]
-    return n
-
-
-@njit(cache=True, nogil=True)
 def list_placements(st, tt, t):
     """Write the legal placements into opt_cell/opt_rot in canonical (x, y, rot) order (CA-13.6)."""
     n = 0
     for i in range(st.n_frontier):
         c = st.frontier[i]
-        m = tt.fits[t, st.req[c]]
+        m = tt.fits[t, st.front_key[i]]
         for r in range(4):
             if m >> r & 1:
                 st.opt_cell[n] = c
@@ -215,23 +213,29 @@ def list_placements(st, tt, t):
 
 @njit(cache=True, nogil=True)
 def kth_placement(st, tt, t, k):
-    """The k-th legal placement in canonical order, as cell * 4 + rot, without listing all."""
-    for i in range(st.n_frontier):
-        c = st.frontier[i]
-        m = tt.fits[t, st.req[c]]
-        n = POPCOUNT4[m]
-        if k < n:
-            for r in range(4):
-                if m >> r & 1:
-                    if k == 0:
-                        return c * 4 + r
-                    k -= 1
-        k -= n
+    """The k-th legal placement of the drawn tile t in canonical order, as cell * 4 + rot
+    (binary search over front_cum, which count_placements left for t)."""
+    lo = 0
+    hi = st.n_frontier - 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if st.front_cum[mid] > k:
+            hi = mid
+        else:
+            lo = mid + 1
+    k -= st.front_cum[lo] - tt.n_fits[t, st.front_key[lo]]
+    m = tt.fits[t, st.front_key[lo]]
+    for r in range(4):
+        if m >> r & 1:
+            if k == 0:
+                return st.frontier[lo] * 4 + r
+            k -= 1
     return -1
 
 
 @njit(cache=True, nogil=True)
-def frontier_insert(st, cell):
+def frontier_index(st, cell):
+    """Position of cell in the sorted frontier (or where it would go)."""
     lo = 0
     hi = st.n_frontier
     while lo < hi:
@@ -240,26 +244,27 @@ def frontier_insert(st, cell):
             lo = mid + 1
         else:
             hi = mid
-    for i in range(st.n_frontier, lo, -1):
+    return lo
+
+
+@njit(cache=True, nogil=True)
+def frontier_insert(st, cell, key):
+    at = frontier_index(st, cell)
+    for i in range(st.n_frontier, at, -1):
         st.frontier[i] = st.frontier[i - 1]
-    st.frontier[lo] = cell
+        st.front_key[i] = st.front_key[i - 1]
+    st.frontier[at] = cell
+    st.front_key[at] = key
     st.n_frontier += 1
 
 
 @njit(cache=True, nogil=True)
 def frontier_remove(st, cell):
-    lo = 0
-    hi = st.n_frontier
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if st.frontier[mid] < cell:
-            lo = mid + 1
-        else:
-            hi = mid
-    if lo < st.n_frontier and st.frontier[lo] == cell:
-        for i in range(lo, st.n_frontier - 1):
-            st.frontier[i] = st.frontier[i + 1]
-        st.n_frontier -= 1
+    at = frontier_index(st, cell)
+    for i in range(at, st.n_frontier - 1):
+        st.frontier[i] = st.frontier[i + 1]
+        st.front_key[i] = st.front_key[i + 1]
+    st.n_frontier -= 1
 
 
 @njit(cache=True, nogil=True)
@@ -292,9 +297,7 @@ def place_tile(st, tt, t, r, cell):
         st.oases[node] = tt.seg_oases[t, g]
         st.sheep[node] = tt.seg_sheep[t, g]
         st.wolves[node] = tt.seg_wolves[t, g]
-        for s in range(MAX_PLAYERS):
-            st.figs[node, s] = 0
-        st.n_figs[node] = 0
+        st.n_figs[node] = 0            # figs[node] is cleared when its first figure arrives
         st.prophets[node] = 0
         st.done[node] = 0
     for s in range(4):
@@ -303,10 +306,13 @@ def place_tile(st, tt, t, r, cell):
         e = tt.edge[t, r, s]
         if q < 0:
             key = st.req[nc]
-            if key == 255:
-                frontier_insert(st, nc)
             shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
-            st.req[nc] = (key & ~(3 << shift)) | (e << shift)
+            new_key = (key & ~(3 << shift)) | (e << shift)
+            if key == 255:
+                frontier_insert(st, nc, new_key)
+            else:
+                st.front_key[frontier_index(st, nc)] = new_key
+            st.req[nc] = new_key
             continue
         tq = st.p_type[q]
         rq = st.p_rot[q]
@@ -378,6 +384,9 @@ def place_figure(st, seat, node, prophet):
             slot += 1
         st.supply[seat] -= 1
     st.fig_node[seat, slot] = node
+    if st.n_figs[root] == 0:
+        for s in range(MAX_PLAYERS):
+            st.figs[root, s] = 0
     st.figs[root, seat] += 1
     st.n_figs[root] += 1
 

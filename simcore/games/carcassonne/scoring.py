@@ -77,8 +77,6 @@ def remove_figures(st, root):
                     st.prophet_state[seat] = PROPHET_BOXED
                 else:
                     st.supply[seat] += 1
-    for s in range(MAX_PLAYERS):
-        st.figs[root, s] = 0
     st.n_figs[root] = 0
     st.prophets[root] = 0
 
@@ -86,6 +84,9 @@ def remove_figures(st, root):
 @njit(cache=True, nogil=True)
 def score_completed_feature(st, tt, root):
     """CA-9.3/9.4, CB-3.1/3.2: road = tiles + oases, city = 2 * (tiles + scrolls or pennants)."""
+    st.done[root] = 1
+    if st.n_figs[root] == 0:
+        return
     tiles = tile_count(st, root)
     if st.kind[root] == ROAD:
         award_majority(st, st.figs[root], tiles + st.oases[root], CAT_ROAD, EV_ROAD, root, 0, EV_ROAD)
@@ -93,7 +94,6 @@ def score_completed_feature(st, tt, root):
         award_majority(st, st.figs[root], 2 * tiles + 2 * st.scrolls[root], CAT_CITY, EV_CITY, root,
                        st.prophets[root], EV_CITY_PROPHET)
     remove_figures(st, root)
-    st.done[root] = 1
 
 
 @njit(cache=True, nogil=True)
@@ -166,14 +166,16 @@ def score_turn(st, tt):
                 g = tt.cloister_seg[st.p_type[pidx]]
                 if g >= 0 and st.cloister_done[pidx] == 0 and ring_neighbours(st, c) == 8:
                     node = pidx * MAX_SEG + g
-                    award_majority(st, st.figs[node], 9, CAT_CLOISTER, EV_MONASTERY9, pidx, 0, EV_MONASTERY9)
-                    remove_figures(st, node)
+                    if st.n_figs[node] > 0:
+                        award_majority(st, st.figs[node], 9, CAT_CLOISTER, EV_MONASTERY9, pidx, 0, EV_MONASTERY9)
+                        remove_figures(st, node)
                     st.cloister_done[pidx] = 1
 
 
 @njit(cache=True, nogil=True)
 def final_scoring(st, tt):
-    """CA-10.2 / CB-4: unfinished temples or monasteries, unfinished roads and cities, fields."""
+    """CA-10.2 / CB-4: unfinished temples or monasteries, unfinished roads and cities, fields.
+    Only features with figures score, so they are found through the figures on the board."""
     ark = is_ark(tt)
     for pidx in range(st.n_placed):
         if st.cloister_done[pidx]:
@@ -183,22 +185,27 @@ def final_scoring(st, tt):
             score_temple(st, pidx, False, tt.rules[R_TEMPLE_PROPHETS] == 1)
         elif not ark and tt.cloister_seg[t] >= 0:
             node = pidx * MAX_SEG + tt.cloister_seg[t]
-            award_majority(st, st.figs[node], 1 + ring_neighbours(st, st.p_cell[pidx]), CAT_CLOISTER,
-                           EV_MONASTERY_END, pidx, 0, EV_MONASTERY_END)
+            if st.n_figs[node] > 0:
+                award_majority(st, st.figs[node], 1 + ring_neighbours(st, st.p_cell[pidx]), CAT_CLOISTER,
+                               EV_MONASTERY_END, pidx, 0, EV_MONASTERY_END)
     doubles = ark and tt.rules[R_DOUBLE_INCOMPLETE] == 1
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        for g in range(tt.n_seg[t]):
-            node = pidx * MAX_SEG + g
-            if st.parent[node] != node or st.done[node] or st.n_figs[node] == 0:
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node < 0:
                 continue
-            tiles = tile_count(st, node)
-            if st.kind[node] == ROAD:
-                award_majority(st, st.figs[node], tiles + st.oases[node], CAT_ROAD, EV_ROAD_END, node, 0,
-                               EV_ROAD_END)
-            elif st.kind[node] == CITY:
-                award_majority(st, st.figs[node], tiles + st.scrolls[node], CAT_CITY, EV_CITY_END, node,
-                               st.prophets[node] if doubles else 0, EV_CITY_END)
+            root = find(st, node)
+            if st.done[root]:               # scored already (by another figure of the feature)
+                continue
+            kind = st.kind[root]
+            if kind == ROAD:
+                award_majority(st, st.figs[root], tile_count(st, root) + st.oases[root], CAT_ROAD, EV_ROAD_END,
+                               root, 0, EV_ROAD_END)
+                st.done[root] = 2           # 2: scored at the end of the game
+            elif kind == CITY:
+                award_majority(st, st.figs[root], tile_count(st, root) + st.scrolls[root], CAT_CITY,
+                               EV_CITY_END, root, st.prophets[root] if doubles else 0, EV_CITY_END)
+                st.done[root] = 2
     if ark:
         score_sheep_fields(st, tt)
     else:
@@ -209,16 +216,19 @@ def final_scoring(st, tt):
 def score_sheep_fields(st, tt):
     """CA-10.2 step 3: each wolf eats a sheep, each remaining sheep is worth 2 (AMB-04)."""
     negative = tt.rules[R_NEGATIVE_FIELDS] == 1
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        for g in range(tt.n_seg[t]):
-            node = pidx * MAX_SEG + g
-            if st.kind[node] != FIELD or st.parent[node] != node or st.n_figs[node] == 0:
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node < 0 or st.kind[node] != FIELD:
                 continue
-            left = st.sheep[node] - st.wolves[node]
+            root = find(st, node)
+            if st.done[root]:
+                continue
+            left = st.sheep[root] - st.wolves[root]
             if left < 0 and not negative:
                 left = 0
-            award_majority(st, st.figs[node], 2 * left, CAT_FIELD, EV_FIELD, node, 0, EV_FIELD)
+            award_majority(st, st.figs[root], 2 * left, CAT_FIELD, EV_FIELD, root, 0, EV_FIELD)
+            st.done[root] = 2
 
 
 @njit(cache=True, nogil=True)
@@ -226,13 +236,15 @@ def score_farmers(st, tt):
     """CB-4.2: each completed city touching a field gives 3 to the field's majority; a city
     counts once per field, and once for each field it touches."""
     n_fields = 0
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        for g in range(tt.n_seg[t]):
-            node = pidx * MAX_SEG + g
-            if st.kind[node] == FIELD and st.parent[node] == node and st.n_figs[node] > 0:
-                st.fid[node] = n_fields
-                st.field_roots[n_fields] = node
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node < 0 or st.kind[node] != FIELD:
+                continue
+            root = find(st, node)
+            if st.fid[root] < 0:
+                st.fid[root] = n_fields
+                st.field_roots[n_fields] = root
                 n_fields += 1
     if n_fields == 0:
         return
