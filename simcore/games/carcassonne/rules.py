@@ -13,7 +13,7 @@ from simcore.games.carcassonne.state import (
     ARK, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET, PROPHET_AVAILABLE,
     PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, MAX_ARK_OUTCOMES,
 )
-from simcore.games.carcassonne.components import CITY, CLOISTER, F, C, FIELD, MAX_SEG, ROAD
+from simcore.games.carcassonne.components import CITY, F, FIELD, MAX_SEG, R, ROAD
 
 # neighbour offsets in flattened cells, sides N, E, S, W (CA-0.3: y grows to the north)
 DELTA = np.array([1, GRID, -1, -GRID], dtype=np.int32)
@@ -322,9 +322,11 @@ def place_tile(st, tt, t, r, cell):
             root = union(st, base + tt.port_seg[t, r, centre],
                          qbase + tt.port_seg[tq, rq, opposite_port(centre)])
             st.open[root] -= 2              # one open side closed on each tile, loops included
-        if e != C:                          # fields meet at the half sides
+        if e == R:                          # the two banks of a road meet separately
             for p in (3 * s, 3 * s + 2):
                 union(st, base + tt.port_seg[t, r, p], qbase + tt.port_seg[tq, rq, opposite_port(p)])
+        elif e == F:                        # one field owns a whole field side on both tiles
+            union(st, base + tt.port_seg[t, r, 3 * s], qbase + tt.port_seg[tq, rq, opposite_port(3 * s)])
     st.n_completed = 0
     for g in range(tt.n_seg[t]):
         k = tt.seg_kind[t, g]
