@@ -1,0 +1,244 @@
+"""The `simcore` command line: parses arguments, calls simcore, prints. No game logic here."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+import simcore
+from simcore import registry, results, runner, stats
+from simcore.registry import UserError
+
+INTERRUPTED = 130   # the shell's status for a command ended by SIGINT
+
+
+class SimcoreGroup(click.Group):
+    """Every user mistake ends as one line `error: ...` on stderr and exit status 2: scripts
+    depend on it, so click's multi-line usage errors are folded into that form too."""
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            status = super().main(*args, **kwargs)
+        except UserError as e:
+            fail(str(e))
+        except click.ClickException as e:
+            fail(e.format_message())
+        except click.Abort:
+            click.echo("interrupted", err=True)
+            sys.exit(INTERRUPTED)
+        sys.exit(status or 0)
+
+    def parse_args(self, ctx, args):
+        if not args:   # bare `simcore`: the help, not click's help-shaped usage error
+            click.echo(ctx.get_help())
+            ctx.exit(0)
+        return super().parse_args(ctx, args)
+
+
+def fail(message: str):
+    click.echo("error: " + " ".join(message.split()), err=True)
+    sys.exit(2)
+
+
+@click.group(cls=SimcoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
+def main():
+    """Fast Monte Carlo simulation of modern board games."""
+
+
+# ---- games -----------------------------------------------------------------------------
+
+@main.command("games")
+@click.option("--json", "as_json", is_flag=True, help="One JSON list instead of text.")
+def list_games(as_json):
+    """Every game: id, name, player counts, policies, score categories, data provenance."""
+    described = [describe_game(spec) for spec in registry.games().values()]
+    if as_json:
+        click.echo(json.dumps(described))
+        return
+    # one block per game rather than a table: the provenance list is long and must stay readable
+    for g in described:
+        click.echo(f"{g['id']}: {g['name']}\n"
+                   f"  players     {g['min_players']}-{g['max_players']} (default {g['default_players']})\n"
+                   f"  policies    {', '.join(g['policies'])}\n"
+                   f"  categories  {', '.join(g['categories'])}\n"
+                   f"  component data")
+        for part, source in g["provenance"].items():
+            click.echo(f"    {part:<20} {source}")
+        click.echo()
+
+
+def describe_game(spec: registry.GameSpec) -> dict:
+    return {"id": spec.id, "name": spec.name, "min_players": spec.min_players, "max_players": spec.max_players,
+            "default_players": spec.default_players, "policies": list(spec.policies),
+            "categories": list(spec.categories), "provenance": spec.provenance(spec.load_data(None))}
+
+
+# ---- simulate / run --------------------------------------------------------------------
+
+@main.command()
+@click.argument("game")
+@click.option("-p", "--players", type=int, help="Number of players (default: the game's usual count).")
+@click.option("-n", "--games", type=int, default=runner.DEFAULT_GAMES, show_default=True)
+@click.option("--policy", "policies", multiple=True, help="Once for every seat, or once per seat in order.")
+@click.option("--rotate-seats", is_flag=True, help="Move the policy assignment one seat per game.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--workers", type=int, help="Threads (default: all cores).")
+@click.option("-o", "--out", help="Write every (game, seat) row to PATH.parquet or PATH.csv.")
+@click.option("--data", help="Component data file to use instead of the game's own.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar or messages on stderr.")
+@click.option("--chunk-size", type=int, help="Games per chunk (does not change any result).")
+def simulate(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet, chunk_size):
+    """Play GAME many times and summarise win rates and scores per seat."""
+    plan = runner.plan(game, players=players, games=games, seed=seed, policies=policies or None,
+                       rotate_seats=rotate_seats, workers=workers, data=data, chunk_size=chunk_size)
+    run_and_report(plan, out, as_json, quiet)
+
+
+@main.command("run")
+@click.argument("scenario")
+@click.option("-o", "--out", help="Results file, overriding the scenario's `out`.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar or messages on stderr.")
+def run_scenario(scenario, out, as_json, quiet):
+    """Run the experiment described by a SCENARIO.toml file (see scenarios/)."""
+    settings = runner.read_scenario(scenario)
+    scenario_out = settings.pop("out", None)
+    run_and_report(runner.plan(**settings), out or scenario_out, as_json, quiet)
+
+
+def run_and_report(plan: runner.Plan, out: str | None, as_json: bool, quiet: bool) -> None:
+    if out:
+        results.check_output(out)   # before the progress bar starts, so a mistake stays one line
+    try:
+        outcome = run_with_progress(plan, out, quiet)
+    except runner.Interrupted as stop:
+        click.echo(interrupted_message(stop), err=True)
+        click.get_current_context().exit(INTERRUPTED)
+    summary = outcome.summary()
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        speed = f"{outcome.games_per_second or 0:,.0f} games/s on {plan.workers} worker{'s' if plan.workers > 1 else ''}"
+        print_summary(summary, "seat", caption=speed)
+        if len(summary["policies"]) > 1:
+            print_summary(summary, "policy")
+    if out and not quiet:
+        click.echo(f"wrote {outcome.games} games to {out}", err=True)
+
+
+def run_with_progress(plan: runner.Plan, out: str | None, quiet: bool) -> runner.Outcome:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), disable=quiet) as bar:
+        task = bar.add_task(f"{plan.spec.id} {plan.players}p", total=plan.games)
+        return runner.run(plan, out=out, progress=lambda done: bar.update(task, completed=done))
+
+
+def interrupted_message(stop: runner.Interrupted) -> str:
+    if stop.out is None:
+        return f"interrupted after {stop.games} games (no output file)"
+    held = f" (0..{stop.games - 1})" if stop.games else ""
+    return f"interrupted: {stop.out} holds {stop.games} games{held}"
+
+
+# ---- stats -----------------------------------------------------------------------------
+
+@main.command("stats")
+@click.argument("path")
+@click.option("--by", type=click.Choice(["seat", "policy"]), default="seat", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+def stats_command(path, by, as_json):
+    """The summary table of a results file (.parquet or .csv), read chunk by chunk."""
+    tally = stats.Tally()
+    for frame in results.read_chunks(path):
+        tally.add(frame)
+    summary = tally.summary()
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        print_summary(summary, by)
+
+
+def print_summary(summary: dict, by: str, caption: str | None = None) -> None:
+    """The per-seat or per-policy table of a summary: win rate and mean score with their 95%
+    intervals; per seat, a second table of the mean points of every score category (two narrow
+    tables stay readable in 80 columns, where one wide one would be cut)."""
+    rows = summary["seats"] if by == "seat" else summary["policies"]
+    keys = ["seat"] if by == "seat" else []
+    title = f"{summary['game']} · {summary['players']} players · {summary['games']:,} games · seed {summary['seed']}"
+    outcomes = new_table(keys + ["policy", "win rate", "95% CI", "mean score", "95% CI"], title, caption)
+    for row in rows:
+        outcomes.add_row(*[str(row[k]) for k in keys], row["policy"], f"{row['win_rate']:.1%}",
+                         format_interval([100 * x for x in row["win_ci"]], "{:.1f}") + "%",
+                         f"{row['mean_score']:.2f}", format_interval(row["score_ci"], "{:.2f}"))
+    Console().print(outcomes)
+    if by == "seat":
+        categories = list(rows[0]["points"])
+        points = new_table(["seat"] + categories, "mean points per category")
+        for row in rows:
+            points.add_row(str(row["seat"]), *(f"{row['points'][c]:.2f}" for c in categories))
+        Console().print(points)
+
+
+def new_table(columns: list[str], title: str, caption: str | None = None) -> Table:
+    table = Table(title=title, caption=caption)
+    for column in columns:
+        # numbers never wrap; a long policy list (rotated seats) takes the line breaks instead
+        table.add_column(column, justify="left" if column == "policy" else "right", no_wrap=column != "policy",
+                         min_width=6 if column == "policy" else None)
+    return table
+
+
+def format_interval(ci: list, number: str) -> str:
+    return "n/a" if ci[0] is None else f"{number.format(ci[0])}–{number.format(ci[1])}"
+
+
+# ---- replay ----------------------------------------------------------------------------
+
+@main.command()
+@click.argument("game")
+@click.option("-p", "--players", type=int, help="Number of players (default: the game's usual count).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--index", type=int, default=0, show_default=True, help="Which game of the seed (row game_index).")
+@click.option("--policy", "policies", multiple=True, help="As for simulate.")
+@click.option("--rotate-seats", is_flag=True, help="As for simulate.")
+@click.option("--data", help="Component data file to use instead of the game's own.")
+def replay(game, players, seed, index, policies, rotate_seats, data):
+    """Play one game and print every move in words and the final score breakdown."""
+    for line in simcore.replay(game, players=players, seed=seed, index=index, policies=policies or None,
+                               data=data, rotate_seats=rotate_seats):
+        click.echo(line)
+
+
+# ---- bench -----------------------------------------------------------------------------
+
+@main.command()
+@click.argument("game_ids", metavar="[GAME]...", nargs=-1)
+@click.option("-p", "--players", "player_counts", type=int, multiple=True,
+              help="Player count (repeatable; default: each game's usual count).")
+@click.option("--games", type=int, default=20_000, show_default=True)
+@click.option("--workers", type=int, help="The 'all cores' worker count (default: all cores).")
+@click.option("--policy", default=runner.DEFAULT_POLICY, show_default=True, help="Policy of every seat.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+def bench(game_ids, player_counts, games, workers, policy, as_json):
+    """Games per second on 1 worker and on all cores, and compile time, per game and player count."""
+    worker_counts = sorted({1, workers or os.cpu_count() or 1})
+    table = Table("game", "players", "policy", "workers", "games", "seconds", "games/s", "compile s", title="simcore bench")
+    for game in game_ids or list(registry.games()):
+        for players in player_counts or [registry.get(game).default_players]:
+            for record in runner.measure_speed(game, players, games, worker_counts, policy):
+                if as_json:
+                    click.echo(json.dumps(record))
+                else:
+                    table.add_row(record["game"], str(record["players"]), record["policy"], str(record["workers"]),
+                                  f"{record['games']:,}", f"{record['seconds']:.2f}",
+                                  f"{record['games_per_second']:,.0f}", f"{record['compile_seconds']:.2f}")
+    if not as_json:
+        Console().print(table)

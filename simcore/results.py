@@ -1,0 +1,209 @@
+"""The results table: one row per (game, seat), built chunk by chunk; Parquet/CSV writing and reading.
+
+Columns, in order: game_index, seed, game, players, seat, policy, score, rank, win, win_share,
+pts_<category> for each of the game's score categories, the game's own integer columns
+(turns, discards, ...), and data (the id of the component data the games used).
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from simcore.registry import BatchResult, GameSpec, UserError
+
+BASE_DTYPES = {
+    "game_index": "int64",
+    "seed": "int64",
+    "game": "str",
+    "players": "int8",
+    "seat": "int8",
+    "policy": "str",
+    "score": "int32",
+    "rank": "int8",
+    "win": "bool",
+    "win_share": "float64",
+}
+DATA_COLUMN = "data"
+PARQUET_EXTENSIONS = (".parquet", ".pq")
+CSV_EXTENSIONS = (".csv",)
+CSV_READ_ROWS = 200_000
+
+
+def column_dtypes(columns) -> dict[str, str]:
+    """The dtype of each results column; anything not a base column or `data` is an int32 counter."""
+    return {c: BASE_DTYPES.get(c, "str" if c == DATA_COLUMN else "int32") for c in columns}
+
+
+def ranks(scores: np.ndarray) -> np.ndarray:
+    """int8[count, players]: 1 + the number of seats of the same game with a strictly higher score."""
+    higher = scores[:, None, :] > scores[:, :, None]   # [game, seat, other seat]
+    return (1 + higher.sum(axis=2)).astype(np.int8)
+
+
+def win_shares(wins: np.ndarray) -> np.ndarray:
+    """float64[count, players]: 1/k for each of k tied winners, 0 for the others."""
+    return wins / wins.sum(axis=1, keepdims=True)
+
+
+def policy_names(spec: GameSpec) -> pa.Array:
+    """Policy names indexed by the integer id the kernels use."""
+    names = [None] * (max(spec.policies.values()) + 1)
+    for name, pid in spec.policies.items():
+        names[pid] = name
+    return pa.array(names, pa.string())
+
+
+def _strings(values: pa.Array):
+    # built in Arrow: five times faster than pandas converting a column of Python strings
+    return pd.array(values, dtype="str")
+
+
+def _repeated(text: str, rows: int):
+    return _strings(pa.repeat(pa.scalar(text, pa.string()), rows))
+
+
+def chunk_frame(spec: GameSpec, data_id: str, players: int, seed: int, first_index: int,
+                seat_policies: np.ndarray, batch: BatchResult) -> pd.DataFrame:
+    """The results rows of games first_index .. first_index + count - 1 (count = len(seat_policies))."""
+    count = len(seat_policies)
+    rows = count * players
+    scores = batch.pts.sum(axis=2, dtype=np.int64)
+    rank = ranks(scores)
+    wins = rank == 1
+    columns = {
+        "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),
+        "seed": np.full(rows, seed, dtype=np.int64),
+        "game": _repeated(spec.id, rows),
+        "players": np.full(rows, players, dtype=np.int8),
+        "seat": np.tile(np.arange(players, dtype=np.int8), count),
+        "policy": _strings(policy_names(spec).take(seat_policies.ravel())),
+        "score": scores.ravel().astype(np.int32),
+        "rank": rank.ravel(),
+        "win": wins.ravel(),
+        "win_share": win_shares(wins).ravel(),
+    }
+    for k, category in enumerate(spec.categories):
+        columns[f"pts_{category}"] = batch.pts[:, :, k].ravel().astype(np.int32)
+    for k, name in enumerate(spec.game_columns):
+        columns[name] = np.repeat(batch.game[:, k].astype(np.int32), players)
+    columns[DATA_COLUMN] = _repeated(data_id, rows)
+    return pd.DataFrame(columns)
+
+
+def empty_frame(spec: GameSpec, players: int) -> pd.DataFrame:
+    """Zero rows with the columns and dtypes of spec's results (the schema of a results file)."""
+    batch = BatchResult(pts=np.zeros((0, players, len(spec.categories)), np.int32),
+                        game=np.zeros((0, len(spec.game_columns)), np.int32))
+    return chunk_frame(spec, "", players, 0, 0, np.zeros((0, players), np.int8), batch)
+
+
+# ---- writing ---------------------------------------------------------------------------
+
+class ParquetWriter:
+    """One Parquet row group per chunk; the file is readable once closed."""
+
+    def __init__(self, path: str, schema_frame: pd.DataFrame):
+        self.schema = pa.Schema.from_pandas(schema_frame, preserve_index=False)
+        self._writer = pq.ParquetWriter(path, self.schema)
+
+    def write(self, frame: pd.DataFrame) -> None:
+        table = pa.Table.from_pandas(frame, schema=self.schema, preserve_index=False)
+        self._writer.write_table(table, row_group_size=max(len(frame), 1))
+
+    def close(self) -> None:
+        self._writer.close()
+
+
+class CsvWriter:
+    """Header once, then rows appended and flushed per chunk, so the file is always a prefix."""
+
+    def __init__(self, path: str, schema_frame: pd.DataFrame):
+        self._file = open(path, "w", newline="")
+        schema_frame.to_csv(self._file, index=False)
+        self._file.flush()
+
+    def write(self, frame: pd.DataFrame) -> None:
+        frame.to_csv(self._file, header=False, index=False)
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def writer_class(path: str):
+    """The writer for path's extension, or a UserError."""
+    ext = os.path.splitext(path)[1].lower()
+    if ext in PARQUET_EXTENSIONS:
+        return ParquetWriter
+    if ext in CSV_EXTENSIONS:
+        return CsvWriter
+    raise UserError(f"output file {path}: unknown extension '{ext}' (use .parquet, .pq or .csv)")
+
+
+def check_output(path: str):
+    """The writer class for path, or a UserError if path cannot be a results file we can write."""
+    cls = writer_class(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UserError(f"output file {path}: directory {folder} does not exist")
+    if os.path.isdir(path) or not os.access(path if os.path.exists(path) else folder, os.W_OK):
+        raise UserError(f"output file {path}: cannot write there")
+    return cls
+
+
+def open_writer(path: str, schema_frame: pd.DataFrame):
+    """Opens (creates or truncates) the results file now, so an unwritable path fails before any game runs."""
+    cls = check_output(path)
+    try:
+        return cls(path, schema_frame)
+    except OSError as e:
+        raise UserError(f"output file {path}: cannot write ({e.strerror or e})") from e
+
+
+# ---- reading ---------------------------------------------------------------------------
+
+def read_chunks(path: str) -> Iterator[pd.DataFrame]:
+    """A results file as DataFrames of bounded size (Parquet row groups, CSV blocks), dtypes restored."""
+    cls = writer_class(path)
+    if not os.path.isfile(path):
+        raise UserError(f"results file {path} does not exist")
+    try:
+        frames = _parquet_row_groups(path) if cls is ParquetWriter else _csv_blocks(path)
+        for frame in frames:
+            yield _checked(path, frame)
+    except (OSError, ValueError, pa.ArrowException) as e:
+        raise UserError(f"results file {path}: cannot read ({_first_line(e)})") from e
+
+
+def read(path: str) -> pd.DataFrame:
+    """A whole results file as one DataFrame (for notebooks and tests; `stats` reads in chunks)."""
+    return pd.concat(list(read_chunks(path)), ignore_index=True)
+
+
+def _parquet_row_groups(path: str) -> Iterator[pd.DataFrame]:
+    parquet = pq.ParquetFile(path)
+    if parquet.num_row_groups == 0:   # a run interrupted before its first chunk: still a table
+        yield parquet.schema_arrow.empty_table().to_pandas()
+    for i in range(parquet.num_row_groups):
+        yield parquet.read_row_group(i).to_pandas()
+
+
+def _csv_blocks(path: str) -> Iterator[pd.DataFrame]:
+    with pd.read_csv(path, chunksize=CSV_READ_ROWS) as reader:
+        yield from reader
+
+
+def _checked(path: str, frame: pd.DataFrame) -> pd.DataFrame:
+    missing = [c for c in BASE_DTYPES if c not in frame.columns]
+    if missing:
+        raise UserError(f"results file {path} is not a simcore results table (no column {missing[0]})")
+    return frame.astype(column_dtypes(frame.columns))
+
+
+def _first_line(error: Exception) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]

@@ -1,0 +1,290 @@
+"""Runs games of a GameSpec: validated plans, chunks over threads, results streamed in game order.
+
+Game i's result depends only on (seed, i, its seat policies, data) — the GameSpec contract —
+so it is the same whatever the worker count or chunk size. Chunks run on a thread pool (the
+batch kernels are nogil) and are handed on strictly in game-index order, so a results file cut
+short by Ctrl-C always holds games 0..N-1.
+"""
+from __future__ import annotations
+
+import math
+import os
+import signal
+import threading
+import time
+import tomllib
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing, contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from simcore import registry, results, stats
+from simcore.registry import BatchResult, GameSpec, UserError
+
+DEFAULT_GAMES = 10_000
+DEFAULT_POLICY = "random"
+MAX_CHUNK = 10_000          # games per chunk: bounds memory and the progress/Ctrl-C latency
+CHUNKS_PER_WORKER = 4       # enough chunks that every worker stays busy to the end
+MAX_SEED = 2**63 - 1        # the results column `seed` is int64
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A validated request to play games 0..games-1 of one game under one seed."""
+    spec: GameSpec
+    data: Any
+    players: int
+    games: int
+    seed: int
+    policies: tuple[str, ...]    # one per seat (game 0's assignment when seats rotate)
+    rotate_seats: bool
+    workers: int
+    chunk_size: int
+
+
+@dataclass(frozen=True)
+class Chunk:
+    first: int
+    seat_policies: np.ndarray    # int8[count, players]
+    batch: BatchResult
+
+
+@dataclass(frozen=True)
+class Outcome:
+    tally: stats.Tally
+    games: int
+    seconds: float               # after the warm-up: what games_per_second measures
+    frame: pd.DataFrame | None   # every row, when asked for
+
+    @property
+    def games_per_second(self) -> float | None:
+        return self.games / self.seconds if self.seconds > 0 else None
+
+    def summary(self) -> dict:
+        return self.tally.summary(self.games_per_second)
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C during a run, after the output file was closed holding games 0..games-1."""
+
+    def __init__(self, out: str | None, games: int):
+        super().__init__(out, games)
+        self.out = out
+        self.games = games
+
+
+# ---- validation ------------------------------------------------------------------------
+
+def plan(game: str, players: int | None = None, games: int = DEFAULT_GAMES, seed: int = 0,
+         policies: Iterable[str] | None = None, rotate_seats: bool = False, workers: int | None = None,
+         data: str | None = None, chunk_size: int | None = None) -> Plan:
+    """Checks every argument (UserError naming the problem) and loads the component data."""
+    spec = registry.get(game)
+    players = spec.default_players if players is None else players
+    if not spec.min_players <= players <= spec.max_players:
+        raise UserError(f"{spec.id} is played by {spec.min_players} to {spec.max_players} players, not {players}")
+    _check_at_least("games", games, 1)
+    _check_at_least("seed", seed, 0)
+    if seed > MAX_SEED:
+        raise UserError(f"seed must be at most {MAX_SEED}, not {seed}")
+    workers = (os.cpu_count() or 1) if workers is None else workers
+    _check_at_least("workers", workers, 1)
+    chunk_size = default_chunk_size(games, workers) if chunk_size is None else chunk_size
+    _check_at_least("chunk size", chunk_size, 1)
+    return Plan(spec, load_data(spec, data), players, games, seed, seat_policies(spec, players, policies),
+                rotate_seats, workers, chunk_size)
+
+
+def seat_policies(spec: GameSpec, players: int, policies: Iterable[str] | None) -> tuple[str, ...]:
+    """One policy name per seat: no names means random, one name applies to every seat."""
+    names = list(policies or [DEFAULT_POLICY])
+    unknown = [n for n in names if n not in spec.policies]
+    if unknown:
+        raise UserError(f"unknown policy '{unknown[0]}' for {spec.id} (known: {', '.join(spec.policies)})")
+    if len(names) == 1:
+        return tuple(names) * players
+    if len(names) != players:
+        raise UserError(f"{len(names)} policies given for {players} players: give one, or one per seat")
+    return tuple(names)
+
+
+def load_data(spec: GameSpec, path: str | None) -> Any:
+    """The game's component data; a user's file that is missing or unreadable is a UserError."""
+    if path is not None and not os.path.isfile(path):
+        raise UserError(f"data file {path} does not exist")
+    try:
+        return spec.load_data(path)
+    except (OSError, ValueError) as e:
+        if path is None:
+            raise   # the shipped data is broken: a bug, not a user mistake
+        raise UserError(f"data file {path}: {e}") from e
+
+
+def default_chunk_size(games: int, workers: int) -> int:
+    return max(1, min(MAX_CHUNK, math.ceil(games / (CHUNKS_PER_WORKER * workers))))
+
+
+def _check_at_least(name: str, value: int, minimum: int) -> None:
+    if value < minimum:
+        raise UserError(f"{name} must be at least {minimum}, not {value}")
+
+
+# ---- playing ---------------------------------------------------------------------------
+
+def assign_seats(policy_ids: np.ndarray, first: int, count: int, rotate: bool) -> np.ndarray:
+    """int8[count, players]: seat s of game i plays policy_ids[s], or policy_ids[(s + i) % players]
+    when seats rotate, so every policy sits in every seat equally often."""
+    players = len(policy_ids)
+    shift = np.arange(first, first + count, dtype=np.int64)[:, None] * bool(rotate)
+    return policy_ids[(np.arange(players) + shift) % players].astype(np.int8)
+
+
+def policy_ids(p: Plan) -> np.ndarray:
+    return np.array([p.spec.policies[name] for name in p.policies], dtype=np.int8)
+
+
+def play(p: Plan, first: int, count: int) -> Chunk:
+    """Games first..first+count-1; runs in a worker thread (the kernel releases the GIL)."""
+    seats = assign_seats(policy_ids(p), first, count, p.rotate_seats)
+    return Chunk(first, seats, p.spec.play_batch(p.data, p.players, seats, p.seed, first))
+
+
+def warm_up(p: Plan) -> float:
+    """Plays one game in this thread so the kernels load from the numba cache (or compile) once,
+    not in every worker at the same time; returns the seconds it took."""
+    start = time.perf_counter()
+    play(p, 0, 1)
+    return time.perf_counter() - start
+
+
+def play_chunks(p: Plan) -> Iterator[Chunk]:
+    """Every chunk of the plan, in game-index order, played on p.workers threads (call warm_up first).
+
+    At most 2 chunks per worker are in flight: a finished later chunk waits in its future until
+    the earlier ones are handed on, and memory stays bounded whatever p.games is."""
+    pool = ThreadPoolExecutor(max_workers=p.workers, thread_name_prefix="simcore")
+    pending = deque()
+    try:
+        for first in range(0, p.games, p.chunk_size):
+            pending.append(pool.submit(play, p, first, min(p.chunk_size, p.games - first)))
+            if len(pending) >= 2 * p.workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run(p: Plan, out: str | None = None, keep_rows: bool = False,
+        progress: Callable[[int], None] | None = None) -> Outcome:
+    """Plays the plan, writing each chunk's rows to `out` (Parquet or CSV) as it finishes and
+    summing them into a Tally; progress(games_done) after each chunk. keep_rows also returns all
+    rows as one DataFrame (memory grows with the run). Ctrl-C closes the file and raises Interrupted."""
+    writer = results.open_writer(out, results.empty_frame(p.spec, p.players)) if out else None
+    data_id = p.spec.data_id(p.data)
+    tally, frames, done = stats.Tally(), [], 0
+    try:
+        warm_up(p)
+        start = time.perf_counter()
+        with closing(play_chunks(p)) as chunks:
+            for chunk in chunks:
+                frame = results.chunk_frame(p.spec, data_id, p.players, p.seed, chunk.first,
+                                            chunk.seat_policies, chunk.batch)
+                with interrupts_deferred():
+                    if writer:
+                        writer.write(frame)
+                    done += len(chunk.seat_policies)
+                tally.add(frame)
+                if keep_rows:
+                    frames.append(frame)
+                if progress:
+                    progress(done)
+        seconds = time.perf_counter() - start
+    except KeyboardInterrupt as stop:
+        raise Interrupted(out, done) from stop
+    finally:
+        if writer:
+            writer.close()
+    frame = pd.concat(frames, ignore_index=True) if keep_rows else None
+    return Outcome(tally, done, seconds, frame)
+
+
+@contextmanager
+def interrupts_deferred():
+    """Holds a Ctrl-C that arrives inside the block until the block ends, so a chunk is always
+    written whole and counted: otherwise a CSV could end in half a chunk or a cut row."""
+    if threading.current_thread() is not threading.main_thread():
+        yield   # only the main thread receives signals (and may set their handlers)
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append((signum, frame)))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught and callable(previous):
+        previous(*caught[0])   # Python's default handler raises KeyboardInterrupt here
+
+
+def replay(p: Plan, index: int) -> list[str]:
+    """The move log of game `index` of the plan's seed: the game of rows game_index == index."""
+    _check_at_least("index", index, 0)
+    seats = assign_seats(policy_ids(p), index, 1, p.rotate_seats)[0]
+    return list(p.spec.replay(p.data, p.players, seats, p.seed, index))
+
+
+# ---- measuring -------------------------------------------------------------------------
+
+def measure_speed(game: str, players: int | None = None, games: int = 20_000,
+                  workers: Iterable[int] = (1,), policy: str = DEFAULT_POLICY,
+                  data: str | None = None) -> Iterator[dict]:
+    """Games per second of the kernels run by the runner (no results table), one record per
+    worker count: {game, players, policy, workers, games, seconds, games_per_second,
+    compile_seconds}; compile_seconds is the first call's time (compile or cache load)."""
+    base = plan(game, players=players, games=games, policies=[policy], data=data)
+    compile_seconds = warm_up(base)
+    for w in workers:
+        p = replace(base, workers=w, chunk_size=default_chunk_size(games, w))
+        start = time.perf_counter()
+        for _ in play_chunks(p):
+            pass
+        seconds = time.perf_counter() - start
+        yield {"game": p.spec.id, "players": p.players, "policy": policy, "workers": w, "games": games,
+               "seconds": seconds, "games_per_second": games / seconds, "compile_seconds": compile_seconds}
+
+
+# ---- scenarios -------------------------------------------------------------------------
+
+SCENARIO_KEYS = {"game": str, "players": int, "games": int, "seed": int, "policies": list,
+                 "rotate_seats": bool, "workers": int, "out": str, "data": str}
+_TYPE_NAMES = {str: "a string", int: "an integer", list: "a list", bool: "true or false"}
+
+
+def read_scenario(path: str) -> dict:
+    """A scenario TOML file as keyword arguments of plan() plus `out`; paths are as given (relative
+    to the current directory). Unknown keys, wrong types and a missing `game` are UserErrors."""
+    try:
+        with open(path, "rb") as f:
+            scenario = tomllib.load(f)
+    except OSError as e:
+        raise UserError(f"scenario {path}: cannot read ({e.strerror or e})") from e
+    except tomllib.TOMLDecodeError as e:
+        raise UserError(f"scenario {path}: not valid TOML ({e})") from e
+    unknown = sorted(set(scenario) - set(SCENARIO_KEYS))
+    if unknown:
+        raise UserError(f"scenario {path}: unknown key '{unknown[0]}' (known: {', '.join(SCENARIO_KEYS)})")
+    if "game" not in scenario:
+        raise UserError(f"scenario {path}: no 'game' key")
+    for key, value in scenario.items():
+        kind = SCENARIO_KEYS[key]
+        # bool is an int in Python; a scenario saying players = true is still a mistake
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise UserError(f"scenario {path}: '{key}' must be {_TYPE_NAMES[kind]}, not {value!r}")
+    if not all(isinstance(name, str) for name in scenario.get("policies", [])):
+        raise UserError(f"scenario {path}: 'policies' must be a list of policy names")
+    return scenario

@@ -1,0 +1,152 @@
+import dataclasses
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from simcore import results
+from dice_game import DICE, play_batch
+
+
+def simcore(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def json_of(result):
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_games_lists_every_game_with_its_provenance(dice):
+    listed = json_of(simcore("games", "--json"))
+    assert listed == [{"id": "dice", "name": "Dice (test game)", "min_players": 2, "max_players": 4,
+                       "default_players": 3, "policies": ["random", "greedy"], "categories": ["dice", "bonus"],
+                       "provenance": {"dice": "rulebook"}}]
+    table = simcore("games")
+    assert table.exit_code == 0 and "rulebook" in table.stdout
+
+
+def test_simulate_json_prints_only_the_summary(dice):
+    result = simcore("simulate", "dice", "-p", 2, "-n", 50, "--seed", 4, "--json", "--quiet")
+    summary = json_of(result)
+    assert result.stderr == ""
+    assert (summary["game"], summary["players"], summary["games"], summary["seed"]) == ("dice", 2, 50, 4)
+    assert summary["games_per_second"] > 0
+    assert [s["seat"] for s in summary["seats"]] == [0, 1]
+    assert summary["seats"][0]["points"].keys() == {"dice", "bonus"}
+    assert [p["policy"] for p in summary["policies"]] == ["random"]
+
+
+def test_simulate_prints_a_table_per_seat_and_a_progress_bar(dice):
+    result = simcore("simulate", "dice", "-n", 30, "--policy", "greedy", "--policy", "random", "--policy", "random")
+    assert result.exit_code == 0, result.output
+    for text in ("seat", "win rate", "95% CI", "mean score", "dice", "bonus", "games/s", "greedy"):
+        assert text in result.stdout
+    assert "30/30" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["out.parquet", "out.csv"])
+def test_simulate_writes_the_rows_and_stats_reads_them_back(dice, tmp_path, name):
+    path = tmp_path / name
+    ran = json_of(simcore("simulate", "dice", "-n", 40, "--rotate-seats", "--policy", "greedy", "--policy", "random",
+                          "-p", 2, "--chunk-size", 7, "-o", path, "--json", "--quiet"))
+    assert len(results.read(str(path))) == 80
+    read = json_of(simcore("stats", path, "--json"))
+    assert {**read, "games_per_second": None} == {**ran, "games_per_second": None}
+    by_policy = simcore("stats", path, "--by", "policy")
+    assert by_policy.exit_code == 0 and "greedy" in by_policy.stdout and "seat" not in by_policy.stdout
+
+
+def test_replay_prints_the_move_log(dice):
+    result = simcore("replay", "dice", "-p", 2, "--seed", 3, "--index", 5, "--policy", "greedy")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[0].startswith("seat 0: ") and "turns: 4" in result.stdout
+
+
+def test_bench_json_prints_one_record_per_game_players_and_workers(dice):
+    result = simcore("bench", "dice", "-p", 2, "-p", 4, "--games", 100, "--workers", 2, "--json")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert result.exit_code == 0
+    assert [(r["players"], r["workers"]) for r in records] == [(2, 1), (2, 2), (4, 1), (4, 2)]
+    assert all(r.keys() == {"game", "players", "policy", "workers", "games", "seconds", "games_per_second",
+                            "compile_seconds"} for r in records)
+
+
+def test_run_plays_a_scenario_and_out_overrides_its_file(dice, tmp_path):
+    scenario = tmp_path / "dice.toml"
+    scenario.write_text(f'game = "dice"\nplayers = 4\ngames = 12\nseed = 9\npolicies = ["greedy"]\n'
+                        f'out = "{tmp_path / "scenario.csv"}"\n')
+    summary = json_of(simcore("run", scenario, "--json", "--quiet"))
+    assert (summary["players"], summary["games"], summary["seed"]) == (4, 12, 9)
+    assert len(results.read(str(tmp_path / "scenario.csv"))) == 48
+    assert simcore("run", scenario, "-o", tmp_path / "other.parquet", "--quiet").exit_code == 0
+    assert len(results.read(str(tmp_path / "other.parquet"))) == 48
+
+
+def error_cases(tmp):
+    (tmp / "bad.toml").write_text("game = [unclosed\n")
+    (tmp / "unknown_key.toml").write_text('game = "dice"\ncolour = "red"\n')
+    (tmp / "bad.json").write_text('{"tiles": 5')
+    (tmp / "foreign.csv").write_text("a,b\n1,2\n")
+    (tmp / "folder.parquet").mkdir()
+    return [
+        ["simulate", "no-such-game", "-n", "10"],
+        ["simulate", "dice", "-p", "1", "-n", "10"],
+        ["simulate", "dice", "-p", "9", "-n", "10"],
+        ["simulate", "dice", "-n", "0"],
+        ["simulate", "dice", "-n", "-5"],
+        ["simulate", "dice", "-n", "ten"],
+        ["simulate", "dice", "-n", "10", "--policy", "no-such-policy"],
+        ["simulate", "dice", "-p", "3", "-n", "10", "--policy", "greedy", "--policy", "random"],
+        ["simulate", "dice", "-n", "10", "--workers", "0"],
+        ["simulate", "dice", "-n", "10", "--seed", "-1"],
+        ["simulate", "dice", "-n", "10", "-o", "/nonexistent-dir/x.parquet"],
+        ["simulate", "dice", "-n", "10", "-o", str(tmp / "x.xlsx")],
+        ["simulate", "dice", "-n", "10", "-o", str(tmp / "folder.parquet")],
+        ["simulate", "dice", "-n", "10", "--data", str(tmp / "bad.json")],
+        ["simulate", "dice", "-n", "10", "--data", str(tmp / "missing.json")],
+        ["simulate", "dice", "--no-such-option"],
+        ["simulate"],
+        ["run", str(tmp / "missing.toml")],
+        ["run", str(tmp / "bad.toml")],
+        ["run", str(tmp / "unknown_key.toml")],
+        ["stats", str(tmp / "missing.parquet")],
+        ["stats", str(tmp / "foreign.csv")],
+        ["stats", str(tmp / "foreign.csv"), "--by", "colour"],
+        ["replay", "dice", "--index", "-1"],
+        ["replay", "dice", "-p", "7"],
+        ["bench", "no-such-game"],
+        ["no-such-command"],
+    ]
+
+
+def test_every_user_mistake_is_one_error_line_and_status_2(dice, tmp_path):
+    wrong = []
+    for args in error_cases(tmp_path):
+        result = CliRunner().invoke(main, args)
+        lines = result.stderr.splitlines()
+        if (result.exit_code != 2 or len(lines) != 1 or not lines[0].startswith("error: ")
+                or "Traceback" in result.output or not isinstance(result.exception, SystemExit)):
+            wrong.append((args, result.exit_code, result.stderr))
+    assert wrong == []
+
+
+def test_ctrl_c_keeps_the_games_written_and_says_how_many(register, tmp_path):
+    def interrupted_at_game_20(data, players, seat_policies, seed, first_index):
+        if first_index >= 20:
+            raise KeyboardInterrupt   # reaches the main thread the way Ctrl-C does: while it waits for this chunk
+        return play_batch(data, players, seat_policies, seed, first_index)
+
+    register(dataclasses.replace(DICE, play_batch=interrupted_at_game_20))
+    path = tmp_path / "cut.parquet"
+    result = simcore("simulate", "dice", "-n", 100, "--chunk-size", 10, "--workers", 2, "-o", path)
+    assert result.exit_code == 130
+    assert result.stderr.strip().splitlines()[-1] == f"interrupted: {path} holds 20 games (0..19)"
+    assert sorted(set(results.read(str(path))["game_index"])) == list(range(20))
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["simulate", "--help"]])
+def test_help_is_not_an_error(dice, args):
+    result = simcore(*args)
+    assert result.exit_code == 0 and result.stdout.startswith("Usage: ")
