@@ -262,7 +262,7 @@ def score_farmers(st, tt):
             while cities:
                 if cities & 1:
                     city = find(st, pidx * MAX_SEG + c)
-                    if st.done[city]:
+                    if st.done[city] == 1:      # completed during the game (2: scored unfinished)
                         if st.city_fields[city] == 0:
                             st.city_roots[n_cities] = city
                             n_cities += 1
