@@ -175,7 +175,7 @@ def count_placements(st, tt, t):
     Keeps the running count per frontier cell in front_cum for kth_placement."""
     n = 0
     for i in range(st.n_frontier):
-        n += tt.n_fits[t, st.front_key[i]]
+        n += tt.n_fits[t, st.req[st.frontier[i]]]
         st.front_cum[i] = n
     return n
 
@@ -202,7 +202,7 @@ def list_placements(st, tt, t):
     n = 0
     for i in range(st.n_frontier):
         c = st.frontier[i]
-        m = tt.fits[t, st.front_key[i]]
+        m = tt.fits[t, st.req[st.frontier[i]]]
         for r in range(4):
             if m >> r & 1:
                 st.opt_cell[n] = c
@@ -223,8 +223,8 @@ def kth_placement(st, tt, t, k):
             hi = mid
         else:
             lo = mid + 1
-    k -= st.front_cum[lo] - tt.n_fits[t, st.front_key[lo]]
-    m = tt.fits[t, st.front_key[lo]]
+    k -= st.front_cum[lo] - tt.n_fits[t, st.req[st.frontier[lo]]]
+    m = tt.fits[t, st.req[st.frontier[lo]]]
     for r in range(4):
         if m >> r & 1:
             if k == 0:
@@ -235,26 +235,26 @@ def kth_placement(st, tt, t, k):
 
 @njit(cache=True, nogil=True)
 def frontier_index(st, cell):
-    """Position of cell in the sorted frontier (or where it would go)."""
+    """Position of cell in the sorted frontier (or where it would go): a branchless lower
+    bound, because the comparisons are unpredictable and a mispredicted branch costs more
+    than the search."""
     lo = 0
-    hi = st.n_frontier
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if st.frontier[mid] < cell:
-            lo = mid + 1
-        else:
-            hi = mid
+    n = st.n_frontier
+    while n > 1:
+        half = n >> 1
+        lo = lo + half if st.frontier[lo + half - 1] < cell else lo
+        n -= half
+    if n == 1 and st.frontier[lo] < cell:
+        lo += 1
     return lo
 
 
 @njit(cache=True, nogil=True)
-def frontier_insert(st, cell, key):
+def frontier_insert(st, cell):
     at = frontier_index(st, cell)
     for i in range(st.n_frontier, at, -1):
         st.frontier[i] = st.frontier[i - 1]
-        st.front_key[i] = st.front_key[i - 1]
     st.frontier[at] = cell
-    st.front_key[at] = key
     st.n_frontier += 1
 
 
@@ -263,7 +263,6 @@ def frontier_remove(st, cell):
     at = frontier_index(st, cell)
     for i in range(at, st.n_frontier - 1):
         st.frontier[i] = st.frontier[i + 1]
-        st.front_key[i] = st.front_key[i + 1]
     st.n_frontier -= 1
 
 
@@ -309,9 +308,7 @@ def place_tile(st, tt, t, r, cell):
             shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
             new_key = (key & ~(3 << shift)) | (e << shift)
             if key == 255:
-                frontier_insert(st, nc, new_key)
-            else:
-                st.front_key[frontier_index(st, nc)] = new_key
+                frontier_insert(st, nc)
             st.req[nc] = new_key
             continue
         tq = st.p_type[q]

@@ -53,7 +53,6 @@ STATE = np.dtype([
     ("cell_pidx", np.int16, (N_CELLS,)),      # placed tile index, -1 where empty
     ("req", np.uint8, (N_CELLS,)),            # requirement key of an empty cell (components.fill_fits)
     ("frontier", np.int32, (MAX_FRONTIER,)),  # empty cells next to the board, sorted ascending
-    ("front_key", np.uint8, (MAX_FRONTIER,)), # their requirement keys (= req[frontier[i]])
     ("front_cum", np.int32, (MAX_FRONTIER,)), # running count of placements of the drawn tile
     ("n_frontier", np.int32),
     ("n_placed", np.int32),
