@@ -5,8 +5,12 @@ from collections.abc import Iterable
 
 import pandas as pd
 
-from simcore import runner
-from simcore.registry import UserError, games
+from simcore import compile_cache
+
+compile_cache.configure()      # before any kernel is defined: they read the cache folder then
+
+from simcore import runner  # noqa: E402
+from simcore.registry import UserError, games  # noqa: E402
 
 __all__ = ["simulate", "replay", "games", "UserError"]
 

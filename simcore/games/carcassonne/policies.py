@@ -251,7 +251,7 @@ def cloister_gain(st, tt, t, r, cell, seat, turns_left):
             pidx = st.cell_pidx[cell + RING[k]]
             if pidx < 0:
                 continue
-            g = tt.cloister_seg[st.p_type[pidx]]
+            g = int(tt.cloister_seg[st.p_type[pidx]])
             if g < 0 or st.cloister_done[pidx]:
                 continue
             node = pidx * MAX_SEG + g

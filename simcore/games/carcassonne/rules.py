@@ -306,7 +306,7 @@ def place_tile(st, tt, t, r, cell):
         if q < 0:
             key = st.req[nc]
             shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
-            new_key = (key & ~(3 << shift)) | (e << shift)
+            new_key = (int(key) & ~(3 << shift)) | (int(e) << shift)
             if key == 255:
                 frontier_insert(st, nc)
             st.req[nc] = new_key

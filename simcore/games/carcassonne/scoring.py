@@ -163,7 +163,7 @@ def score_turn(st, tt):
             c = cell if k == 0 else cell + RING[k - 1]
             pidx = st.cell_pidx[c]
             if pidx >= 0:
-                g = tt.cloister_seg[st.p_type[pidx]]
+                g = int(tt.cloister_seg[st.p_type[pidx]])
                 if g >= 0 and st.cloister_done[pidx] == 0 and ring_neighbours(st, c) == 8:
                     node = pidx * MAX_SEG + g
                     if st.n_figs[node] > 0:
@@ -184,7 +184,7 @@ def final_scoring(st, tt):
         if ark and tt.temple[t]:
             score_temple(st, pidx, False, tt.rules[R_TEMPLE_PROPHETS] == 1)
         elif not ark and tt.cloister_seg[t] >= 0:
-            node = pidx * MAX_SEG + tt.cloister_seg[t]
+            node = pidx * MAX_SEG + int(tt.cloister_seg[t])
             if st.n_figs[node] > 0:
                 award_majority(st, st.figs[node], 1 + ring_neighbours(st, st.p_cell[pidx]), CAT_CLOISTER,
                                EV_MONASTERY_END, pidx, 0, EV_MONASTERY_END)

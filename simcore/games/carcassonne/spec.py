@@ -19,19 +19,20 @@ def play_batch(data, players, seat_policies, seed, first_index):
     pts = np.zeros((count, players, 5), dtype=np.int32)
     game = np.zeros((count, len(GAME_COLUMNS)), dtype=np.int32)
     policies = np.ascontiguousarray(seat_policies, dtype=np.int8)
-    play_batch_kernel(ws, data.tables, players, policies, np.int64(seed), np.int64(first_index), pts, game)
+    play_batch_kernel(ws.view(np.recarray), data.tables.view(np.recarray), players, policies, np.int64(seed),
+                      np.int64(first_index), pts, game)
     n_cat = 5 if data.rules["ruleset"] == "ark" else 4
     return BatchResult(pts=pts[:, :, :n_cat], game=game)
 
 
 def play_logged(data, players, seat_policies, seed, index):
     """One game with its move log and score events kept: the state record at the end."""
-    ws = new_state()
+    ws = new_state().view(np.recarray)    # records with attribute access, also without the JIT
     st = ws[0]
-    st["logging"] = 1
+    st.logging = 1
     row = np.zeros(MAX_PLAYERS, dtype=np.int8)
     row[:players] = seat_policies
-    play_game(st, data.tables[0], players, row, np.int64(seed), np.int64(index))
+    play_game(st, data.tables.view(np.recarray)[0], players, row, np.int64(seed), np.int64(index))
     return st
 
 

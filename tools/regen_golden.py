@@ -1,0 +1,136 @@
+"""Golden playthroughs of Carcassonne: a few seeded games as text move logs (DESIGN.md, Correctness).
+
+Each file in tests/games/carcassonne/golden/ is the game's replay (spec.replay: every move, what
+scored and why, final scoring, the final map) with the running score after every turn added
+from the game record (mv_score). tests/games/carcassonne/test_golden.py regenerates the text
+and diffs it against the file.
+
+After an intended rule, data or policy change, rewrite the files and review the diff:
+
+    python tools/regen_golden.py            # rewrite every golden file
+    python tools/regen_golden.py --check    # only report which files would change (exit 1 if any)
+
+The script compiles the engine afresh in a temporary numba cache (about half a minute): numba's
+on-disk cache (cache=True) does not notice changes in other modules, so the shared cache can run
+an older version of rules.py or scoring.py than the source, and golden files must never be
+written from that. --use-cache skips this when you know the cache is fresh.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN_DIR = ROOT / "tests" / "games" / "carcassonne" / "golden"
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    players: int
+    policies: tuple[str, ...]   # one per seat
+    seed: int
+    index: int
+
+    @property
+    def filename(self) -> str:
+        kind = "mixed" if len(set(self.policies)) > 1 else self.policies[0]
+        return f"{self.game}_{self.players}p_{kind}_seed{self.seed}_game{self.index}.txt"
+
+
+CASES = (
+    Case("carcassonne", 2, ("random", "random"), 2024, 0),
+    Case("carcassonne", 4, ("random", "greedy", "random", "greedy"), 2024, 7),
+    Case("carcassonne-ark", 2, ("random", "random"), 2024, 0),
+    Case("carcassonne-ark", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
+)
+
+HEADER = "# golden playthrough, checked by tests/games/carcassonne/test_golden.py; regenerate: python tools/regen_golden.py"
+
+
+def score_line(st, move: int, players: int) -> str:
+    from simcore.games.carcassonne.describe import SEAT_NAMES
+    return "  score: " + ", ".join(f"{SEAT_NAMES[s]} {int(st['mv_score'][move, s])}" for s in range(players))
+
+
+def render(case: Case) -> str:
+    """The golden text of one case: the replay with the score after every turn."""
+    # imported here, so that main() can choose the numba cache before numba is loaded
+    from simcore import registry
+    from simcore.games.carcassonne import spec as carcassonne
+
+    spec = registry.get(case.game)
+    data = spec.load_data(None)
+    seats = np.array([spec.policies[name] for name in case.policies], dtype=np.int8)
+    lines = spec.replay(data, case.players, seats, case.seed, case.index)
+    st = carcassonne.play_logged(data, case.players, seats, case.seed, case.index)
+    out = [HEADER]
+    pending = None                  # the move whose score line is due
+    for line in lines:
+        ends_turn = line.startswith("turn ") or line.startswith("  tile(s) ") or line == "final scoring:"
+        if pending is not None and ends_turn:
+            out.append(score_line(st, pending, case.players))
+            pending = None
+        out.append(line)
+        if line.startswith("turn "):
+            pending = int(line.split(":", 1)[0].split()[1]) - 1
+    scored = sum(1 for line in out if line.startswith("  score: "))
+    if pending is not None or scored != int(st["n_moves"]):
+        raise RuntimeError(f"{case.filename}: could not place a score line after each of the "
+                           f"{int(st['n_moves'])} moves (replay format changed?)")
+    return "\n".join(out) + "\n"
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="report stale files, write nothing")
+    parser.add_argument("--use-cache", action="store_true", help="use the shared numba cache (faster; "
+                        "only when it is known to match the source)")
+    args = parser.parse_args(argv)
+    fresh_cache = None
+    if not args.use_cache:
+        if "numba" in sys.modules:
+            parser.error("numba is already loaded: cannot switch to a fresh cache (use --use-cache)")
+        fresh_cache = tempfile.mkdtemp(prefix="regen_golden_numba_")
+        os.environ["NUMBA_CACHE_DIR"] = fresh_cache
+    try:
+        return write_or_check(args.check)
+    finally:
+        if fresh_cache:
+            shutil.rmtree(fresh_cache, ignore_errors=True)
+
+
+def write_or_check(check: bool) -> int:
+    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
+    stale = 0
+    for case in CASES:
+        path = GOLDEN_DIR / case.filename
+        text = render(case)
+        old = path.read_text(encoding="utf-8") if path.exists() else None
+        if old == text:
+            print(f"unchanged  {path.relative_to(ROOT)}")
+            continue
+        stale += 1
+        if check:
+            print(f"stale      {path.relative_to(ROOT)}")
+        else:
+            path.write_text(text, encoding="utf-8")
+            print(f"{'written' if old is None else 'rewritten':10} {path.relative_to(ROOT)}")
+    known = {case.filename for case in CASES}
+    for path in sorted(GOLDEN_DIR.glob("*.txt")):
+        if path.name not in known:
+            print(f"not a case {path.relative_to(ROOT)} (delete it if it is obsolete)")
+    return 1 if check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
