@@ -28,8 +28,8 @@ POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
 @njit(cache=True, nogil=True)
 def random_placement(st, tt, t):
-    # draw_placeable counted the placements of t: front_cum[n_frontier - 1] is the total
-    return kth_placement(st, tt, t, rng.below(st.gen_decide, st.front_cum[st.n_frontier - 1]))
+    # draw_placeable counted the placements of t: the last running count is the total
+    return kth_placement(st, tt, t, rng.below(st.gen_decide, st.fits_cum[st.n_fit_cells - 1]))
 
 
 @njit(cache=True, nogil=True)

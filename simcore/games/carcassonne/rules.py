@@ -6,12 +6,13 @@ farmers scored by cities). Rule numbers: CA- rules/carcassonne_ark.md, CB- carca
 """
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simcore import rng
 from simcore.games.carcassonne import components as cp
 from simcore.games.carcassonne.state import (
     ARK, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET, PROPHET_AVAILABLE,
-    PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, MAX_ARK_OUTCOMES,
+    PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, MAX_ARK_OUTCOMES, FRONT_WORDS,
 )
 from simcore.games.carcassonne.components import CITY, F, FIELD, MAX_SEG, R, ROAD
 
@@ -120,8 +121,14 @@ def clear(st, players, policies):
     for i in range(st.n_placed):
         st.cell_pidx[st.p_cell[i]] = -1
         st.cloister_done[i] = 0
-    for i in range(st.n_frontier):
-        st.req[st.frontier[i]] = 255
+    for w in range(st.front_lo, st.front_hi + 1):
+        bits = st.front_bits[w]
+        while bits:
+            st.req[w * 64 + trailing_zeros(bits)] = 255
+            bits &= bits - np.uint64(1)
+        st.front_bits[w] = 0
+    st.front_lo = FRONT_WORDS
+    st.front_hi = -1
     st.n_placed = 0
     st.n_frontier = 0
     st.players = players
@@ -172,18 +179,28 @@ def reset(st, tt, players, policies, seed, index):
 @njit(cache=True, nogil=True)
 def count_placements(st, tt, t):
     """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1).
-    Keeps the running count per frontier cell in front_cum for kth_placement."""
+    Lists the cells where t fits, in order, in st.fits_cell (n_fit_cells of them), with the
+    running count of placements in fits_cum for kth_placement."""
     n = 0
-    for i in range(st.n_frontier):
-        n += tt.n_fits[t, st.req[st.frontier[i]]]
-        st.front_cum[i] = n
+    i = 0
+    for w in range(st.front_lo, st.front_hi + 1):
+        bits = st.front_bits[w]
+        while bits:
+            cell = w * 64 + trailing_zeros(bits)
+            bits &= bits - np.uint64(1)
+            k = tt.n_fits[t, st.req[cell]]
+            n += k
+            st.fits_cell[i] = cell          # written always, kept only if t fits (no branch)
+            st.fits_cum[i] = n
+            i += k > 0
+    st.n_fit_cells = i
     return n
 
 
 @njit(cache=True, nogil=True)
 def draw_placeable(st, tt):
     """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out.
-    The drawn tile's placements are counted on the way (front_cum)."""
+    The drawn tile's placements are counted on the way (fits_cell, fits_cum)."""
     while st.top < st.n_deck:
         t = st.deck[st.top]
         st.top += 1
@@ -199,10 +216,11 @@ def draw_placeable(st, tt):
 @njit(cache=True, nogil=True)
 def list_placements(st, tt, t):
     """Write the legal placements into opt_cell/opt_rot in canonical (x, y, rot) order (CA-13.6)."""
+    count_placements(st, tt, t)
     n = 0
-    for i in range(st.n_frontier):
-        c = st.frontier[i]
-        m = tt.fits[t, st.req[st.frontier[i]]]
+    for i in range(st.n_fit_cells):
+        c = st.fits_cell[i]
+        m = tt.fits[t, st.req[c]]
         for r in range(4):
             if m >> r & 1:
                 st.opt_cell[n] = c
@@ -214,55 +232,38 @@ def list_placements(st, tt, t):
 @njit(cache=True, nogil=True)
 def kth_placement(st, tt, t, k):
     """The k-th legal placement of the drawn tile t in canonical order, as cell * 4 + rot
-    (binary search over front_cum, which count_placements left for t)."""
-    lo = 0
-    hi = st.n_frontier - 1
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if st.front_cum[mid] > k:
-            hi = mid
-        else:
-            lo = mid + 1
-    k -= st.front_cum[lo] - tt.n_fits[t, st.req[st.frontier[lo]]]
-    m = tt.fits[t, st.req[st.frontier[lo]]]
+    (a search over fits_cum, which count_placements left for t)."""
+    lo = 0                              # branchless: the comparisons are unpredictable
+    n = st.n_fit_cells
+    while n > 1:
+        half = n >> 1
+        lo = lo + half if st.fits_cum[lo + half - 1] <= k else lo
+        n -= half
+    cell = st.fits_cell[lo]
+    k -= st.fits_cum[lo] - tt.n_fits[t, st.req[cell]]
+    m = tt.fits[t, st.req[cell]]
     for r in range(4):
         if m >> r & 1:
             if k == 0:
-                return st.frontier[lo] * 4 + r
+                return cell * 4 + r
             k -= 1
     return -1
 
 
 @njit(cache=True, nogil=True)
-def frontier_index(st, cell):
-    """Position of cell in the sorted frontier (or where it would go): a branchless lower
-    bound, because the comparisons are unpredictable and a mispredicted branch costs more
-    than the search."""
-    lo = 0
-    n = st.n_frontier
-    while n > 1:
-        half = n >> 1
-        lo = lo + half if st.frontier[lo + half - 1] < cell else lo
-        n -= half
-    if n == 1 and st.frontier[lo] < cell:
-        lo += 1
-    return lo
-
-
-@njit(cache=True, nogil=True)
-def frontier_insert(st, cell):
-    at = frontier_index(st, cell)
-    for i in range(st.n_frontier, at, -1):
-        st.frontier[i] = st.frontier[i - 1]
-    st.frontier[at] = cell
+def frontier_add(st, cell):
+    w = cell >> 6
+    st.front_bits[w] |= np.uint64(1) << np.uint64(cell & 63)
     st.n_frontier += 1
+    if w < st.front_lo:
+        st.front_lo = w
+    if w > st.front_hi:
+        st.front_hi = w
 
 
 @njit(cache=True, nogil=True)
-def frontier_remove(st, cell):
-    at = frontier_index(st, cell)
-    for i in range(at, st.n_frontier - 1):
-        st.frontier[i] = st.frontier[i + 1]
+def frontier_drop(st, cell):
+    st.front_bits[cell >> 6] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
 
 
@@ -278,7 +279,7 @@ def place_tile(st, tt, t, r, cell):
     st.p_cell[pidx] = cell
     st.cell_pidx[cell] = pidx
     if st.req[cell] != 255:
-        frontier_remove(st, cell)
+        frontier_drop(st, cell)
         st.req[cell] = 255
     base = pidx * MAX_SEG
     for g in range(tt.n_seg[t]):
@@ -308,7 +309,7 @@ def place_tile(st, tt, t, r, cell):
             shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
             new_key = (int(key) & ~(3 << shift)) | (int(e) << shift)
             if key == 255:
-                frontier_insert(st, nc)
+                frontier_add(st, nc)
             st.req[nc] = new_key
             continue
         tq = st.p_type[q]

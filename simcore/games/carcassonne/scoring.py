@@ -68,10 +68,11 @@ def remove_figures(st, root):
     back to supply, prophets to the box."""
     if st.n_figs[root] == 0:
         return
+    kind = st.kind[root]
     for seat in range(st.players):
         for slot in range(SLOTS):
             node = st.fig_node[seat, slot]
-            if node >= 0 and find(st, node) == root:
+            if node >= 0 and st.kind[node] == kind and find(st, node) == root:
                 st.fig_node[seat, slot] = -1
                 if slot == PROPHET_SLOT:
                     st.prophet_state[seat] = PROPHET_BOXED

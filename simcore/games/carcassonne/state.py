@@ -18,6 +18,7 @@ SLOTS = FOLLOWERS + 1            # figure slots per player; the last one is the 
 PROPHET_SLOT = FOLLOWERS
 N_NODES = N_TILES * MAX_SEG      # union-find nodes: node = pidx * MAX_SEG + segment
 MAX_FRONTIER = 2 * N_TILES + 8
+FRONT_WORDS = (N_CELLS + 63) // 64
 MAX_PLACEMENTS = 4 * MAX_FRONTIER
 MAX_ARK_OUTCOMES = 512           # at most 484 raw paths of length <= 5 (CA-12.10)
 MAX_EVENTS = 1024
@@ -52,9 +53,15 @@ STATE = np.dtype([
     # board
     ("cell_pidx", np.int16, (N_CELLS,)),      # placed tile index, -1 where empty
     ("req", np.uint8, (N_CELLS,)),            # requirement key of an empty cell (components.fill_fits)
-    ("frontier", np.int32, (MAX_FRONTIER,)),  # empty cells next to the board, sorted ascending
-    ("front_cum", np.int32, (MAX_FRONTIER,)), # running count of placements of the drawn tile
+    # the frontier (empty cells next to the board) as one bit per cell: adding and removing a
+    # cell is one bit operation, and reading the bits in order gives the cells sorted
+    ("front_bits", np.uint64, (FRONT_WORDS,)),
+    ("front_lo", np.int32),                   # words front_lo..front_hi may hold bits
+    ("front_hi", np.int32),
     ("n_frontier", np.int32),
+    ("fits_cell", np.int32, (MAX_FRONTIER,)), # frontier cells where the drawn tile fits, sorted
+    ("fits_cum", np.int32, (MAX_FRONTIER,)),  # running count of its placements up to each
+    ("n_fit_cells", np.int32),
     ("n_placed", np.int32),
     ("p_type", np.int16, (N_TILES,)),
     ("p_rot", np.int8, (N_TILES,)),
@@ -139,6 +146,8 @@ def new_state(n=1):
     st["cell_pidx"] = -1
     st["req"] = 255
     st["fid"] = -1
+    st["front_lo"] = FRONT_WORDS
+    st["front_hi"] = -1
     return st
 
 
