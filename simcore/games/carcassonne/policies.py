@@ -16,7 +16,7 @@ from simcore import rng
 from simcore.games.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
 from simcore.games.carcassonne.rules import (
     DELTA, R_TILE_ONLY, RING, ark_path_points, find, is_ark, kth_placement, list_actions,
-    list_ark_outcomes, list_placements, opposite_port, tile_count,
+    list_ark_outcomes, list_placements, opposite_port, popcount, tile_count,
 )
 from simcore.games.carcassonne.state import (
     ARK, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
@@ -204,13 +204,7 @@ def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, af
                   st.open[root], st.figs[root], st.prophets[root], players, turns_left, ark, after)
             for s in range(players):
                 before[s] += after[s]
-    tiles = 1
-    while tiles_lo:
-        tiles_lo &= tiles_lo - np.uint64(1)
-        tiles += 1
-    while tiles_hi:
-        tiles_hi &= tiles_hi - np.uint64(1)
-        tiles += 1
+    tiles = 1 + popcount(tiles_lo) + popcount(tiles_hi)     # the new tile is in no root yet
     if extra_seat >= 0:
         figs[extra_seat] += 1
         if prophet:

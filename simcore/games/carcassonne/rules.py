@@ -7,6 +7,7 @@ farmers scored by cities). Rule numbers: CA- rules/carcassonne_ark.md, CB- carca
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from simcore import rng
 from simcore.games.carcassonne import components as cp
@@ -97,19 +98,30 @@ def union(st, a, b):
     return ra
 
 
+def lowest_bit(x):
+    """Index of the lowest set bit of a non-zero uint64 (plain Python, for NUMBA_DISABLE_JIT)."""
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+@overload(lowest_bit)
+def _lowest_bit_compiled(x):
+    return lambda x: trailing_zeros(x)      # one tzcnt instruction
+
+
+@njit(cache=True, nogil=True)
+def popcount(x):
+    """Set bits of a uint64, without branches (SWAR)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
 @njit(cache=True, nogil=True)
 def tile_count(st, root):
     """tiles(F): distinct tiles holding a segment of the feature (CA-8.7)."""
-    lo = st.tiles_lo[root]
-    hi = st.tiles_hi[root]
-    n = 0
-    while lo:
-        lo &= lo - np.uint64(1)
-        n += 1
-    while hi:
-        hi &= hi - np.uint64(1)
-        n += 1
-    return n
+    return popcount(st.tiles_lo[root]) + popcount(st.tiles_hi[root])
 
 
 # ---------------------------------------------------------------- setup (CA-2, CB-2.1)
@@ -124,13 +136,14 @@ def clear(st, players, policies):
     for w in range(st.front_lo, st.front_hi + 1):
         bits = st.front_bits[w]
         while bits:
-            st.req[w * 64 + trailing_zeros(bits)] = 255
+            st.req[w * 64 + lowest_bit(bits)] = 255
             bits &= bits - np.uint64(1)
         st.front_bits[w] = 0
     st.front_lo = FRONT_WORDS
     st.front_hi = -1
     st.n_placed = 0
     st.n_frontier = 0
+    st.n_open_cloisters = 0
     st.players = players
     for s in range(MAX_PLAYERS):
         st.policy[s] = policies[s] if s < players else 0
@@ -186,7 +199,7 @@ def count_placements(st, tt, t):
     for w in range(st.front_lo, st.front_hi + 1):
         bits = st.front_bits[w]
         while bits:
-            cell = w * 64 + trailing_zeros(bits)
+            cell = w * 64 + lowest_bit(bits)
             bits &= bits - np.uint64(1)
             k = tt.n_fits[t, st.req[cell]]
             n += k
@@ -281,6 +294,9 @@ def place_tile(st, tt, t, r, cell):
     if st.req[cell] != 255:
         frontier_drop(st, cell)
         st.req[cell] = 255
+    if tt.temple[t] or tt.cloister_seg[t] >= 0:
+        st.open_cloisters[st.n_open_cloisters] = pidx
+        st.n_open_cloisters += 1
     base = pidx * MAX_SEG
     for g in range(tt.n_seg[t]):
         node = base + g

@@ -8,7 +8,7 @@ from simcore.games.carcassonne.rules import DELTA, RING, find, is_ark, tile_coun
 from simcore.games.carcassonne.state import (
     CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET,
     EV_FIELD, EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, MAX_EVENTS,
-    MAX_PLAYERS, PROPHET_BOXED, PROPHET_SLOT, SLOTS,
+    GRID, MAX_PLAYERS, PROPHET_BOXED, PROPHET_SLOT, SLOTS,
 )
 
 R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
@@ -151,6 +151,8 @@ def score_turn(st, tt):
             if st.kind[root] == kind:
                 score_completed_feature(st, tt, root)
     cell = st.p_cell[st.n_placed - 1]
+    if not cloister_near(st, cell):
+        return
     if is_ark(tt):
         for k in range(5):
             c = cell if k == 0 else cell + DELTA[k - 1]
@@ -171,6 +173,24 @@ def score_turn(st, tt):
                         award_majority(st, st.figs[node], 9, CAT_CLOISTER, EV_MONASTERY9, pidx, 0, EV_MONASTERY9)
                         remove_figures(st, node)
                     st.cloister_done[pidx] = 1
+    n = 0
+    for i in range(st.n_open_cloisters):       # keep the open ones, in placement order
+        pidx = st.open_cloisters[i]
+        if st.cloister_done[pidx] == 0:
+            st.open_cloisters[n] = pidx
+            n += 1
+    st.n_open_cloisters = n
+
+
+@njit(cache=True, nogil=True)
+def cloister_near(st, cell):
+    """Is an open temple or monastery on the cell or among its 8 neighbours? Most turns none
+    is, and this skips looking at every neighbour of the placed tile."""
+    for i in range(st.n_open_cloisters):
+        d = st.p_cell[st.open_cloisters[i]] - cell
+        if -GRID - 1 <= d <= -GRID + 1 or -1 <= d <= 1 or GRID - 1 <= d <= GRID + 1:
+            return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -178,9 +198,8 @@ def final_scoring(st, tt):
     """CA-10.2 / CB-4: unfinished temples or monasteries, unfinished roads and cities, fields.
     Only features with figures score, so they are found through the figures on the board."""
     ark = is_ark(tt)
-    for pidx in range(st.n_placed):
-        if st.cloister_done[pidx]:
-            continue
+    for i in range(st.n_open_cloisters):
+        pidx = st.open_cloisters[i]
         t = st.p_type[pidx]
         if ark and tt.temple[t]:
             score_temple(st, pidx, False, tt.rules[R_TEMPLE_PROPHETS] == 1)

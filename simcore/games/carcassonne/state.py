@@ -85,6 +85,8 @@ STATE = np.dtype([
     ("supply", np.int8, (MAX_PLAYERS,)),
     ("prophet_state", np.int8, (MAX_PLAYERS,)),
     ("cloister_done", np.int8, (N_TILES,)),   # temple or monastery on this tile scored as complete
+    ("open_cloisters", np.int16, (N_TILES,)), # tiles with a temple or monastery not yet complete
+    ("n_open_cloisters", np.int32),
     ("ark_cell", np.int32),                   # -1 while the Ark is off the board
     # this turn
     ("completed", np.int16, (8,)),            # roots of roads/cities the placed tile completed

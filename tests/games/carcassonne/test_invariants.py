@@ -411,7 +411,7 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
                 return E_TEMPLE, pidx
         elif st.cloister_done[pidx] != 0:
             return E_TEMPLE, pidx
-    # frontier: exactly the empty cells next to the board, sorted, with the right requirement keys
+    # frontier: exactly the empty cells next to the board, with the right requirement keys
     ctr[0] += 1
     stamp = ctr[0]
     n_front = 0
@@ -434,10 +434,16 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
                 return E_FRONTIER, nc
     if n_front != st.n_frontier:
         return E_FRONTIER, -1
-    for i in range(st.n_frontier):
-        c = st.frontier[i]
-        if mark[c] != stamp or (i > 0 and st.frontier[i - 1] >= c):
-            return E_FRONTIER, c
+    in_bits = 0                                     # the bitmap holds exactly those cells
+    for w in range(st.front_bits.shape[0]):
+        for b in range(64):
+            if st.front_bits[w] >> np.uint64(b) & np.uint64(1):
+                c = w * 64 + b
+                if mark[c] != stamp or w < st.front_lo or w > st.front_hi:
+                    return E_FRONTIER, c
+                in_bits += 1
+    if in_bits != n_front:
+        return E_FRONTIER, -2
     # INV-07
     if not ark:
         if st.ark_cell != -1:
