@@ -16,7 +16,7 @@ from simcore import rng
 from simcore.games.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
 from simcore.games.carcassonne.rules import (
     DELTA, R_TILE_ONLY, RING, ark_path_points, find, is_ark, kth_placement, list_actions,
-    list_ark_outcomes, list_placements, opposite_port, popcount, tile_count,
+    list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements,
 )
 from simcore.games.carcassonne.state import (
     ARK, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
@@ -28,8 +28,7 @@ POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
 @njit(cache=True, nogil=True)
 def random_placement(st, tt, t):
-    # draw_placeable counted the placements of t: the last running count is the total
-    return kth_placement(st, tt, t, rng.below(st.gen_decide, st.fits_cum[st.n_fit_cells - 1]))
+    return kth_placement(st, tt, t, rng.below(st.gen_decide, count_placements(st, tt, t)))
 
 
 @njit(cache=True, nogil=True)

@@ -141,6 +141,9 @@ def clear(st, players, policies):
         st.front_bits[w] = 0
     st.front_lo = FRONT_WORDS
     st.front_hi = -1
+    for i in range(st.n_keys):
+        st.key_cells[st.keys[i]] = 0
+    st.n_keys = 0
     st.n_placed = 0
     st.n_frontier = 0
     st.n_open_cloisters = 0
@@ -191,29 +194,19 @@ def reset(st, tt, players, policies, seed, index):
 
 @njit(cache=True, nogil=True)
 def count_placements(st, tt, t):
-    """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1).
-    Lists the cells where t fits, in order, in st.fits_cell (n_fit_cells of them), with the
-    running count of placements in fits_cum for kth_placement."""
+    """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1):
+    the frontier cells with each requirement key are counted, so this sums over the keys
+    present rather than over the cells."""
     n = 0
-    i = 0
-    for w in range(st.front_lo, st.front_hi + 1):
-        bits = st.front_bits[w]
-        while bits:
-            cell = w * 64 + lowest_bit(bits)
-            bits &= bits - np.uint64(1)
-            k = tt.n_fits[t, st.req[cell]]
-            n += k
-            st.fits_cell[i] = cell          # written always, kept only if t fits (no branch)
-            st.fits_cum[i] = n
-            i += k > 0
-    st.n_fit_cells = i
+    for i in range(st.n_keys):
+        key = st.keys[i]
+        n += st.key_cells[key] * tt.n_fits[t, key]
     return n
 
 
 @njit(cache=True, nogil=True)
 def draw_placeable(st, tt):
-    """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out.
-    The drawn tile's placements are counted on the way (fits_cell, fits_cum)."""
+    """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out."""
     while st.top < st.n_deck:
         t = st.deck[st.top]
         st.top += 1
@@ -228,46 +221,65 @@ def draw_placeable(st, tt):
 
 @njit(cache=True, nogil=True)
 def list_placements(st, tt, t):
-    """Write the legal placements into opt_cell/opt_rot in canonical (x, y, rot) order (CA-13.6)."""
-    count_placements(st, tt, t)
+    """Write the legal placements into opt_cell/opt_rot in canonical (x, y, rot) order (CA-13.6):
+    the frontier bitmap read in order gives the cells sorted by (x, y)."""
     n = 0
-    for i in range(st.n_fit_cells):
-        c = st.fits_cell[i]
-        m = tt.fits[t, st.req[c]]
-        for r in range(4):
-            if m >> r & 1:
-                st.opt_cell[n] = c
-                st.opt_rot[n] = r
-                n += 1
+    for w in range(st.front_lo, st.front_hi + 1):
+        bits = st.front_bits[w]
+        while bits:
+            cell = w * 64 + lowest_bit(bits)
+            bits &= bits - np.uint64(1)
+            m = tt.fits[t, st.req[cell]]
+            for r in range(4):
+                if m >> r & 1:
+                    st.opt_cell[n] = cell
+                    st.opt_rot[n] = r
+                    n += 1
     return n
 
 
 @njit(cache=True, nogil=True)
 def kth_placement(st, tt, t, k):
-    """The k-th legal placement of the drawn tile t in canonical order, as cell * 4 + rot
-    (a search over fits_cum, which count_placements left for t)."""
-    lo = 0                              # branchless: the comparisons are unpredictable
-    n = st.n_fit_cells
-    while n > 1:
-        half = n >> 1
-        lo = lo + half if st.fits_cum[lo + half - 1] <= k else lo
-        n -= half
-    cell = st.fits_cell[lo]
-    k -= st.fits_cum[lo] - tt.n_fits[t, st.req[cell]]
-    m = tt.fits[t, st.req[cell]]
-    for r in range(4):
-        if m >> r & 1:
-            if k == 0:
-                return cell * 4 + r
-            k -= 1
+    """The k-th legal placement of tile t in canonical order, as cell * 4 + rot."""
+    for w in range(st.front_lo, st.front_hi + 1):
+        bits = st.front_bits[w]
+        while bits:
+            cell = w * 64 + lowest_bit(bits)
+            bits &= bits - np.uint64(1)
+            n = tt.n_fits[t, st.req[cell]]
+            if k < n:
+                m = tt.fits[t, st.req[cell]]
+                for r in range(4):
+                    if m >> r & 1:
+                        if k == 0:
+                            return cell * 4 + r
+                        k -= 1
+            k -= n
     return -1
 
 
 @njit(cache=True, nogil=True)
-def frontier_add(st, cell):
+def count_key(st, key, change):
+    """Frontier cells per requirement key, and the list of keys present."""
+    before = st.key_cells[key]
+    st.key_cells[key] = before + change
+    if before == 0:
+        st.key_at[key] = st.n_keys
+        st.keys[st.n_keys] = key
+        st.n_keys += 1
+    elif before + change == 0:
+        last = st.keys[st.n_keys - 1]
+        st.keys[st.key_at[key]] = last
+        st.key_at[last] = st.key_at[key]
+        st.n_keys -= 1
+
+
+@njit(cache=True, nogil=True)
+def frontier_add(st, cell, key):
     w = cell >> 6
     st.front_bits[w] |= np.uint64(1) << np.uint64(cell & 63)
     st.n_frontier += 1
+    count_key(st, key, 1)
     if w < st.front_lo:
         st.front_lo = w
     if w > st.front_hi:
@@ -278,6 +290,7 @@ def frontier_add(st, cell):
 def frontier_drop(st, cell):
     st.front_bits[cell >> 6] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
+    count_key(st, st.req[cell], -1)
 
 
 @njit(cache=True, nogil=True)
@@ -325,7 +338,10 @@ def place_tile(st, tt, t, r, cell):
             shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
             new_key = (int(key) & ~(3 << shift)) | (int(e) << shift)
             if key == 255:
-                frontier_add(st, nc)
+                frontier_add(st, nc, new_key)
+            else:
+                count_key(st, key, -1)
+                count_key(st, new_key, 1)
             st.req[nc] = new_key
             continue
         tq = st.p_type[q]

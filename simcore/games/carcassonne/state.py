@@ -59,9 +59,10 @@ STATE = np.dtype([
     ("front_lo", np.int32),                   # words front_lo..front_hi may hold bits
     ("front_hi", np.int32),
     ("n_frontier", np.int32),
-    ("fits_cell", np.int32, (MAX_FRONTIER,)), # frontier cells where the drawn tile fits, sorted
-    ("fits_cum", np.int32, (MAX_FRONTIER,)),  # running count of its placements up to each
-    ("n_fit_cells", np.int32),
+    ("key_cells", np.int16, (256,)),          # frontier cells per requirement key
+    ("keys", np.uint8, (256,)),               # the keys present, in no order
+    ("key_at", np.uint8, (256,)),             # position of a present key in keys
+    ("n_keys", np.int32),
     ("n_placed", np.int32),
     ("p_type", np.int16, (N_TILES,)),
     ("p_rot", np.int8, (N_TILES,)),
