@@ -10,7 +10,7 @@ import pytest
 import simcore
 from simcore import results, runner
 from simcore.registry import UserError
-from dice_game import DICE, GREEDY, RANDOM, play_batch
+from dice_game import DICE, RANDOM, play_batch
 
 
 def run_frame(**kwargs):

@@ -18,6 +18,7 @@ from simcore.games.carcassonne.rules import (
     DELTA, R_TILE_ONLY, RING, ark_path_points, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements,
 )
+from simcore.games.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
 from simcore.games.carcassonne.state import (
     ARK, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
 )
@@ -231,13 +232,9 @@ def cloister_gain(st, tt, t, r, cell, seat, turns_left):
             pidx = st.cell_pidx[c]
             if pidx < 0 or not tt.temple[st.p_type[pidx]] or st.cloister_done[pidx]:
                 continue
-            n = 0
-            for j in range(4):
-                if st.cell_pidx[c + DELTA[j]] >= 0:
-                    n += 1
-            if n == 3:                      # this tile is the fourth: the temple scores 7 now
+            if orthogonal_neighbours(st, c) == 3:   # this tile is the fourth: the temple scores 7 now
                 counts = st.tmp[120:125]
-                count_cross(st, c, counts)
+                count_cross_figures(st, c, True, counts)
                 gain += majority_share(counts, seat, st.players) * 7.0
     else:
         for k in range(8):
@@ -253,20 +250,6 @@ def cloister_gain(st, tt, t, r, cell, seat, turns_left):
             elif st.n_figs[node] > 0:
                 gain -= 0.5 / (st.players - 1)
     return gain
-
-
-@njit(cache=True, nogil=True)
-def count_cross(st, cell, counts):
-    for s in range(MAX_PLAYERS):
-        counts[s] = 0
-    for seat in range(st.players):
-        for slot in range(SLOTS):
-            node = st.fig_node[seat, slot]
-            if node < 0:
-                continue
-            d = st.p_cell[node // MAX_SEG] - cell
-            if d == 0 or d == DELTA[0] or d == DELTA[1] or d == DELTA[2] or d == DELTA[3]:
-                counts[seat] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -369,10 +352,7 @@ def greedy_placement(st, tt, t, seat):
                 elif st.supply[seat] == 0:
                     continue
                 if kind == CLOISTER:
-                    ring = 0
-                    for k in range(8):
-                        if st.cell_pidx[cell + RING[k]] >= 0:
-                            ring += 1
+                    ring = ring_neighbours(st, cell)
                     gain = 1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3)
                     returns = ring == 8
                 else:
