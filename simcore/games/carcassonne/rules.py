@@ -450,12 +450,18 @@ def _outcome_seen(st, mask, end):
 @njit(cache=True, nogil=True)
 def list_ark_outcomes(st, tt):
     """Every distinct Ark outcome (entered tiles, end tile) from its cell, first path of each in
-    DFS pre-order N, E, S, W, shorter before longer (CA-7.5, CA-12.10, CA-13.6). Returns the count.
+    DFS pre-order N, E, S, W, shorter before longer (CA-7.5, CA-12.10, CA-13.6), in
+    st.ark_path/ark_len. Returns the count.
 
     Cells are tracked as bit numbers of the ball of radius 5 around the start, so "entered
-    before" is one bit test and an outcome is (bit set, end bit)."""
-    s = st.ark_cell
+    before" is one bit test and an outcome is (bit set, end bit). Without ARK_MAY_REENTER_START
+    every path is its own outcome: no two simple grid paths of at most 5 steps from one cell
+    enter the same set of cells and end on the same one (checked by enumerating all 436 such
+    paths on the full grid), so outcomes are only de-duplicated when the start may be re-entered."""
     reenter = tt.rules[R_ARK_REENTER] == 1
+    if not reenter:
+        return list_simple_ark_paths(st)
+    s = st.ark_cell
     st.stamp += 1
     st.n_ark = 0
     pos = st.tmp[0:6]           # path cells, pos[0] = start
@@ -491,7 +497,7 @@ def list_ark_outcomes(st, tt):
                 continue
             mask = entered[level] | bit
             passed[k] = passed[level]
-            if not _outcome_seen(st, mask, b):
+            if not reenter or not _outcome_seen(st, mask, b):
                 n = st.n_ark
                 st.ark_mask[n] = mask
                 st.ark_end[n] = b
@@ -506,6 +512,54 @@ def list_ark_outcomes(st, tt):
             nxt_dir[k] = 0
             level = k
     return st.n_ark
+
+
+@njit(cache=True, nogil=True)
+def keep_ark_path(st, n, length, c1, c2, c3, c4, c5):
+    st.ark_path[n, 0] = c1
+    st.ark_path[n, 1] = c2
+    st.ark_path[n, 2] = c3
+    st.ark_path[n, 3] = c4
+    st.ark_path[n, 4] = c5
+    st.ark_len[n] = length
+    return n + 1
+
+
+@njit(cache=True, nogil=True)
+def list_simple_ark_paths(st):
+    """list_ark_outcomes under the default rule (the start tile counts as entered): every path
+    of 1-5 steps over placed tiles that enters no cell twice, in the same order. Five nested
+    loops keep the path in registers; this runs on every Ark move of a random player."""
+    s = st.ark_cell
+    board = st.cell_pidx
+    n = 0
+    for d1 in range(4):
+        c1 = s + DELTA[d1]
+        if board[c1] < 0:
+            continue
+        n = keep_ark_path(st, n, 1, c1, 0, 0, 0, 0)
+        for d2 in range(4):
+            c2 = c1 + DELTA[d2]
+            if board[c2] < 0 or c2 == s:
+                continue
+            n = keep_ark_path(st, n, 2, c1, c2, 0, 0, 0)
+            for d3 in range(4):
+                c3 = c2 + DELTA[d3]
+                if board[c3] < 0 or c3 == s or c3 == c1:
+                    continue
+                n = keep_ark_path(st, n, 3, c1, c2, c3, 0, 0)
+                for d4 in range(4):
+                    c4 = c3 + DELTA[d4]
+                    if board[c4] < 0 or c4 == s or c4 == c1 or c4 == c2:
+                        continue
+                    n = keep_ark_path(st, n, 4, c1, c2, c3, c4, 0)
+                    for d5 in range(4):
+                        c5 = c4 + DELTA[d5]
+                        if board[c5] < 0 or c5 == s or c5 == c1 or c5 == c2 or c5 == c3:
+                            continue
+                        n = keep_ark_path(st, n, 5, c1, c2, c3, c4, c5)
+    st.n_ark = n
+    return n
 
 
 @njit(cache=True, nogil=True)
