@@ -33,7 +33,7 @@ REPO = Path(__file__).resolve().parent.parent
 DATA_DIR = REPO / "simcore" / "games" / "carcassonne" / "data"
 BASE_FILE = DATA_DIR / "base.json"
 ARK_FILE = DATA_DIR / "ark_reconstructed.json"
-DEFAULT_RESEARCH = Path("/work/shared/research/carcassonne_ark_tiles.json")
+DEFAULT_RESEARCH = REPO.parent / "shared" / "research" / "carcassonne_ark_tiles.json"   # beside the checkout
 
 SIDES = ("N", "E", "S", "W")
 HALF_EDGES = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
