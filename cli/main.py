@@ -230,14 +230,15 @@ def replay(game, players, seed, index, policies, rotate_seats, data):
 def bench(game_ids, player_counts, games, workers, policy, as_json):
     """Games per second on 1 worker and on all cores, and compile time, per game and player count."""
     worker_counts = sorted({1, workers or os.cpu_count() or 1})
-    table = Table("game", "players", "policy", "workers", "games", "seconds", "games/s", "compile s", title="simcore bench")
+    table = new_table(["game", "players", "workers", "games", "seconds", "games/s", "compile s"],
+                      title=f"simcore bench · {policy} players")
     for game in game_ids or list(registry.games()):
         for players in player_counts or [registry.get(game).default_players]:
             for record in runner.measure_speed(game, players, games, worker_counts, policy):
                 if as_json:
                     click.echo(json.dumps(record))
                 else:
-                    table.add_row(record["game"], str(record["players"]), record["policy"], str(record["workers"]),
+                    table.add_row(record["game"], str(record["players"]), str(record["workers"]),
                                   f"{record['games']:,}", f"{record['seconds']:.2f}",
                                   f"{record['games_per_second']:,.0f}", f"{record['compile_seconds']:.2f}")
     if not as_json:
