@@ -123,9 +123,11 @@ def from_document(doc, ruleset: str, path: str = "<data>", check_set: bool = Tru
         total = sum(p["count"] for p in parsed)
         if total != N_TILES:
             bad(f"the counts add up to {total} tiles, a set has {N_TILES}")
-        starts = [p["id"] for p in parsed if p["is_start"]]
+        starts = [p for p in parsed if p["is_start"]]
         if len(starts) != 1:
             bad(f"exactly one tile must be the start tile (is_start), found {len(starts)}")
+        if starts[0]["count"] < 1:
+            bad(f"tile {starts[0]['id']}: the start tile's count must include the start copy (>= 1)")
     if ruleset == "base" and any(p["temple"] for p in parsed):
         bad("temples belong to The Ark of the Covenant, not the base game")
     if ruleset == "ark" and any(p["cloister_seg"] >= 0 for p in parsed):
@@ -164,6 +166,8 @@ def parse_rules(given, ruleset, bad):
         rules[name] = value
     if rules["START_TILE_ROTATION"] not in (0, 1, 2, 3):
         bad("rule switch START_TILE_ROTATION must be 0, 1, 2 or 3")
+    if rules["START_PLAYER"] not in range(5):
+        bad("rule switch START_PLAYER must be a seat 0..4 (in a game of fewer players: that seat modulo the players)")
     rules["ruleset"] = ruleset
     return rules
 
@@ -268,6 +272,9 @@ def check_ports(segments, edges, tbad):
         if segments[owner[p]]["kind"] != need:
             tbad(f"the {SIDES[side]} edge is {'FRC'[edge]} but a {['road', 'city', 'field'][segments[owner[p]]['kind']]}"
                  " segment covers it")
+    for s in range(4):      # fields join across a field side through one half only (rules.place_tile)
+        if edges[s] == F and owner[3 * s] != owner[3 * s + 2]:
+            tbad(f"the {SIDES[s]} edge is a field side split between two field segments")
 
 
 def segment_name(seg, kind):

@@ -35,29 +35,38 @@ def segment_label(tt, t, r, g):
     return f"{['road', 'city', 'field'][kind]} {'+'.join(sides) or '-'}"
 
 
-def feature_words(st, ref, reason):
+def plural(n, word):
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def feature_words(st, ref, reason, points, ark):
     """What a scored feature was made of, from its root's aggregates."""
-    if reason in (EV_ROAD, EV_ROAD_END, EV_CITY, EV_CITY_END, EV_CITY_PROPHET, EV_FIELD):
+    cities = (EV_CITY, EV_CITY_END, EV_CITY_PROPHET)
+    if reason == EV_FIELD and not ark:
+        return plural(points // 3, "completed city") + " touching it"
+    if reason in (EV_ROAD, EV_ROAD_END, EV_FIELD) or reason in cities:
         tiles = bin(int(st["tiles_lo"][ref])).count("1") + bin(int(st["tiles_hi"][ref])).count("1")
-        parts = [f"{tiles} tiles"]
+        parts = [plural(tiles, "tile")]
         if reason in (EV_ROAD, EV_ROAD_END) and st["oases"][ref]:
-            parts.append(f"{st['oases'][ref]} oases")
-        if reason in (EV_CITY, EV_CITY_END, EV_CITY_PROPHET) and st["scrolls"][ref]:
-            parts.append(f"{st['scrolls'][ref]} scrolls/pennants")
+            parts.append(plural(int(st["oases"][ref]), "oasis").replace("oasiss", "oases"))
+        if reason in cities and st["scrolls"][ref]:
+            parts.append(plural(int(st["scrolls"][ref]), "scroll" if ark else "pennant"))
+        if reason == EV_CITY_END and points == 2 * (tiles + int(st["scrolls"][ref])):
+            parts.append("doubled by the prophet (PROPHET_DOUBLES_INCOMPLETE)")
         if reason == EV_FIELD and (st["sheep"][ref] or st["wolves"][ref]):
-            parts.append(f"{st['sheep'][ref]} sheep, {st['wolves'][ref]} wolves")
+            parts.append(f"{st['sheep'][ref]} sheep, {plural(int(st['wolves'][ref]), 'wolf').replace('wolfs', 'wolves')}")
         return ", ".join(parts)
     if reason in (EV_TEMPLE7, EV_TEMPLE3, EV_MONASTERY9, EV_MONASTERY_END):
         return "at " + where(st["p_cell"][ref])
     return ""
 
 
-def event_line(st, i):
+def event_line(st, i, ark):
     seat = int(st["ev_seat"][i])
     reason = int(st["ev_reason"][i])
     points = int(st["ev_points"][i])
     text = REASONS[reason].format(n=points)
-    detail = feature_words(st, int(st["ev_ref"][i]), reason)
+    detail = feature_words(st, int(st["ev_ref"][i]), reason, points, ark)
     return f"    +{points} {SEAT_NAMES[seat]}: {text}" + (f" ({detail})" if detail else "")
 
 
@@ -95,21 +104,21 @@ def replay_lines(ts, st, categories, header):
                      f"places it at {where(st['mv_cell'][i])} turned {90 * int(st['mv_rot'][i])}°")
         lines.append(action_line(ts, st, i))
         while ev < n_events and st["ev_turn"][ev] == i:
-            lines.append(event_line(st, ev))
+            lines.append(event_line(st, ev, ts.rules["ruleset"] == "ark"))
             ev += 1
         if st["mv_entry"][i] >= 0:
             lines.append(f"  the Ark enters the board at {where(st['mv_entry'][i])}")
     lines.append("final scoring:")
     while ev < n_events:
-        lines.append(event_line(st, ev))
+        lines.append(event_line(st, ev, ts.rules["ruleset"] == "ark"))
         ev += 1
     players = int(st["players"])
     lines.append("final scores:")
     for s in range(players):
         parts = ", ".join(f"{c} {int(st['pts'][s, k])}" for k, c in enumerate(categories))
         lines.append(f"  {SEAT_NAMES[s]} (seat {s}): {int(st['score'][s])}  ({parts})")
-    lines.append("final map (N up; # city, -| road, . field, T temple, M monastery, "
-                 "digit = a figure of that seat, A = the Ark):")
+    lines.append("final map (N up; # city, -| road, + road junction or bend, . field, T temple, "
+                 "M monastery, digit = a figure of that seat, A = the Ark):")
     lines.extend(map_lines(ts, st))
     return lines
 
@@ -128,8 +137,12 @@ def tile_picture(tt, st, pidx):
         centre = "T"
     elif tt["cloister_seg"][t] >= 0:
         centre = "M"
-    elif sum(1 for x in edge if x == cp.R) == 2:
-        centre = "+" if edge[0] == edge[2] == cp.R and edge[1] == edge[3] == cp.R else "*"
+    elif edge[0] == edge[2] == cp.R and edge.count(cp.R) == 2:
+        centre = "|"                            # a straight road
+    elif edge[1] == edge[3] == cp.R and edge.count(cp.R) == 2:
+        centre = "-"
+    elif edge.count(cp.R) >= 2:
+        centre = "+"                            # a bend or a junction
     elif sum(1 for x in edge if x == cp.C) >= 2 and any(
             tt["seg_kind"][t, g] == cp.CITY and tt["seg_open"][t, g] >= 2 for g in range(tt["n_seg"][t])):
         centre = "#"

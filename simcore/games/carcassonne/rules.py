@@ -13,7 +13,7 @@ from simcore import rng
 from simcore.games.carcassonne import components as cp
 from simcore.games.carcassonne.state import (
     ARK, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET, PROPHET_AVAILABLE,
-    PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, MAX_ARK_OUTCOMES, FRONT_WORDS,
+    PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS,
 )
 from simcore.games.carcassonne.components import CITY, F, FIELD, MAX_SEG, R, ROAD
 
@@ -436,12 +436,12 @@ def apply_action(st, tt, seat, action):
 @njit(cache=True, nogil=True)
 def _outcome_seen(st, mask, end):
     """Insert outcome (mask, end) into this turn's hash set; True if it was there already."""
-    h = np.int64(((mask * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(54)) ^ np.uint64(end)) & 1023
+    h = np.int64(((mask * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(53)) ^ np.uint64(end)) & (ARK_HASH - 1)
     while st.hash_stamp[h] == st.stamp:
         i = st.hash_slot[h]
         if st.ark_mask[i] == mask and st.ark_end[i] == end:
             return True
-        h = (h + 1) & 1023
+        h = (h + 1) & (ARK_HASH - 1)
     st.hash_stamp[h] = st.stamp
     st.hash_slot[h] = st.n_ark
     return False
@@ -468,7 +468,7 @@ def list_ark_outcomes(st, tt):
     nxt_dir = st.tmp[6:12]
     ball = st.tmp[12:18]        # ball bit number of each path cell
     passed = st.tmp[18:24]      # 1 once the path has passed back over the start (ARK_MAY_REENTER_START)
-    entered = st.ark_mask[MAX_ARK_OUTCOMES - 6:]   # entered-set of each path prefix (scratch)
+    entered = st.ark_prefix
     pos[0] = s
     nxt_dir[0] = 0
     ball[0] = BALL[5, 5]

@@ -20,7 +20,8 @@ N_NODES = N_TILES * MAX_SEG      # union-find nodes: node = pidx * MAX_SEG + seg
 MAX_FRONTIER = 2 * N_TILES + 8
 FRONT_WORDS = (N_CELLS + 63) // 64
 MAX_PLACEMENTS = 4 * MAX_FRONTIER
-MAX_ARK_OUTCOMES = 512           # at most 484 raw paths of length <= 5 (CA-12.10)
+MAX_ARK_OUTCOMES = 640           # 436 paths of <= 5 steps; 600 when the start may be re-entered
+ARK_HASH = 2048                  # outcome hash set size, a power of two well above that
 MAX_EVENTS = 1024
 N_CATEGORIES = 5
 
@@ -104,8 +105,9 @@ STATE = np.dtype([
     ("ark_path", np.int32, (MAX_ARK_OUTCOMES, 5)),  # first path reaching each outcome
     ("ark_len", np.int8, (MAX_ARK_OUTCOMES,)),
     ("n_ark", np.int32),
-    ("hash_slot", np.int32, (1024,)),               # outcome hash set, valid where hash_stamp == stamp
-    ("hash_stamp", np.int32, (1024,)),
+    ("ark_prefix", np.uint64, (6,)),                # entered cells of each path prefix (walk scratch)
+    ("hash_slot", np.int32, (ARK_HASH,)),           # outcome hash set, valid where hash_stamp == stamp
+    ("hash_stamp", np.int32, (ARK_HASH,)),
     ("stamp", np.int32),
     ("ball_figs", np.int16, (61, MAX_PLAYERS)),     # counted figures per cell near the Ark (greedy)
     ("tmp", np.int32, (128,)),
