@@ -162,7 +162,6 @@ def clear(st, players, policies):
     st.discarded = 0
     st.turn = 0
     st.seat = 0
-    st.over = 0
     st.ark_cell = -1
     st.n_completed = 0
     st.n_moves = 0

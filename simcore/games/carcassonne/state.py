@@ -45,7 +45,6 @@ STATE = np.dtype([
     ("turn", np.int32),                       # turns played so far
     ("seat", np.int32),                       # active player
     ("policy", np.int8, (MAX_PLAYERS,)),      # policy id per seat
-    ("over", np.int8),
     # draw pile: deck[top:n_deck] are the tiles still to draw (the start tile is not in it)
     ("deck", np.int16, (N_TILES,)),
     ("n_deck", np.int32),
@@ -109,7 +108,6 @@ STATE = np.dtype([
     ("hash_slot", np.int32, (ARK_HASH,)),           # outcome hash set, valid where hash_stamp == stamp
     ("hash_stamp", np.int32, (ARK_HASH,)),
     ("stamp", np.int32),
-    ("ball_figs", np.int16, (61, MAX_PLAYERS)),     # counted figures per cell near the Ark (greedy)
     ("tmp", np.int32, (128,)),
     # greedy's look-ahead: per segment of the tile under consideration, the feature it would join
     ("pv_roots", np.int16, (MAX_SEG, 8)),          # distinct neighbour roots
