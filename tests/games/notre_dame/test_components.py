@@ -1,0 +1,190 @@
+"""The Notre Dame data file loads into kernel tables and bad files give one-line errors
+(rules/notre_dame.md ND-1, ND-2.2, ND-15, §21; issue 3 "Component data")."""
+import copy
+import json
+
+import numpy as np
+import pytest
+
+from simcore.games.notre_dame import components
+from simcore.registry import UserError
+
+
+def shipped():
+    with open(components.default_path(), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def load_doc(doc):
+    return components.from_document(doc, "nd.json")
+
+
+def person(doc, effect):
+    return next(p for p in doc["persons"] if p["effect"] == effect)
+
+
+def test_the_shipped_file_loads_with_the_spec_defaults():
+    data = components.load(None)
+    assert data.rules == components.RULE_DEFAULTS                     # §19 defaults
+    assert data.street_graphs == ["core", "inner_outer"]
+    assert data.street_graph == 0
+    assert data.reconstructed
+
+
+def test_markets_per_layout():                                          # ND-1.4, §21.6
+    data = components.load(None)
+    for players, districts in ((2, 4), (3, 3), (4, 4), (5, 5)):
+        assert data.districts[players] == districts
+        assert data.distances(players).shape == (5 * districts, 5 * districts)
+        assert (data.distances(players) >= 0).all()                   # every market reachable
+    assert data.market_name(int(data.central_market[2])) == "2.C"
+    assert [data.market_name(int(m)) for m in data.message_markets[1]] == ["1.I_ccw", "1.I_cw", "1.O_ccw", "1.O_cw"]
+
+
+def test_known_distances_of_the_placeholder_graph():                   # research §1.3 table
+    data = components.load(None)
+    core, inner_outer = 0, 1
+    c0, c1, c2 = (int(data.central_market[d]) for d in range(3))
+    d4 = data.distances(4, core)
+    assert d4[c0, c1] == 3 and d4[c0, c2] == 6
+    assert data.distances(4, inner_outer)[c0, c2] == 5
+    assert data.distances(5, core)[c0, c2] == 6
+    assert data.distances(3, core)[c0, c1] == 3
+    assert data.distances(2, core)[c0, c2] == 6                       # 2p: the 4-district board
+    assert data.n_neighbours[core, 4, c0] == 4
+
+
+def test_two_players_sit_in_opposite_districts_with_two_neutral():     # ND-2.2
+    data = components.load(None)
+    assert list(data.seat_district[2, :2]) == [0, 2]
+    assert list(np.flatnonzero(data.neutral_district[2])) == [1, 3]
+    assert not data.neutral_district[4].any()
+
+
+def test_reconstructed_rats_vary_with_mean_between_1_5_and_2():        # §21.4, issue 3
+    data = components.load(None)
+    rats = data.person_rats
+    assert rats.min() >= 0 and rats.max() <= 3 and len(set(rats.tolist())) > 1
+    assert 1.5 <= rats.mean() <= 2.0
+    assert data.provenance["persons.rats"] == "reconstructed"
+
+
+def test_constant_rats_switch_gives_the_placeholder_2_everywhere():    # §21.4
+    doc = shipped()
+    doc["rules"]["CONSTANT_RATS"] = True
+    data = load_doc(doc)
+    assert (data.person_rats == 2).all()
+    assert not (data.person_rats_printed == 2).all()
+
+
+def test_persons_letters_and_effects():                                # ND-2.5, ND-15
+    data = components.load(None)
+    assert (~data.person_grey).sum() == 6
+    assert [int((data.person_letter == k).sum()) for k in range(3)] == [3, 3, 3]
+    assert sorted(components.EFFECTS[e] for e in data.person_effect) == sorted(components.EFFECTS)
+    watchman = components.EFFECTS.index("NIGHT_WATCHMAN")
+    assert data.person_letter[list(data.person_effect).index(watchman)] == 0      # A
+
+
+def test_messages_payouts_and_donations():                             # ND-1.3, ND-1.4, ND-8.1
+    data = components.load(None)
+    assert list(data.message_vp) == [1, 2, 3, 4]
+    assert list(data.message_gold) == [1, 0, 0, 0]
+    assert list(data.message_cubes) == [0, 1, 0, 0]
+    assert list(data.message_rat_back) == [0, 0, 1, 0]
+    assert sorted(data.colour_tiles.tolist()) == [0, 1, 2, 3]
+    assert list(data.nd_payout[2:]) == [6, 8, 10, 12]
+    assert list(data.donation_vp) == [0, 1, 3, 6]
+
+
+def test_street_graph_switch_selects_the_variant():
+    doc = shipped()
+    doc["rules"]["STREET_GRAPH"] = "inner_outer"
+    data = load_doc(doc)
+    assert data.street_graph == 1
+    assert data.distances(4)[0, int(data.central_market[2])] == 5
+
+
+def break_reachability(doc):
+    layout = doc["board"]["street_graphs"]["core"]["4"]
+    layout["streets"] = [s for s in layout["streets"] if "2.C" not in s]
+
+
+def drop_market(doc):
+    doc["board"]["markets_per_district"].pop()
+
+
+def rats_4(doc):
+    person(doc, "MONK")["rats"] = 4
+
+
+def fourteen_persons(doc):
+    doc["persons"].pop()
+
+
+def letters_4_2_3(doc):
+    person(doc, "GUILD_MASTER")["letter"] = "A"
+
+
+def unknown_effect(doc):
+    person(doc, "MONK")["effect"] = "ABBOT"
+
+
+def no_payout_for_5(doc):
+    del doc["notre_dame"]["payout_by_players"]["5"]
+
+
+def unknown_rule(doc):
+    doc["rules"]["F_NO_SUCH_FLAG"] = True
+
+
+def unknown_street_graph(doc):
+    doc["rules"]["STREET_GRAPH"] = "real"
+
+
+def market_off_the_board(doc):
+    doc["board"]["street_graphs"]["core"]["3"]["streets"].append(["2.C", "3.C"])
+
+
+def bad_rule_choice(doc):
+    doc["rules"]["F_PLAGUE_MODE"] = "FAST"
+
+
+def bad_provenance(doc):
+    person(doc, "MONK")["provenance"]["rats"] = "guessed"
+
+
+def two_player_not_opposite(doc):
+    doc["board"]["two_player"]["player_districts"] = [0, 1]
+
+
+@pytest.mark.parametrize("breakage, message", [
+    (break_reachability, r"street graph core, 4 districts: market 2\.C cannot be reached from 0\.C"),
+    (drop_market, r"board\.markets_per_district: a district has 5 markets, found 4"),
+    (rats_4, r"person B2: rats must be a whole number 0\.\.3"),
+    (fourteen_persons, r"persons: must list the 15 person cards"),
+    (letters_4_2_3, r"persons: 4 grey cards carry letter A, each letter needs 3 \(3/3/3\)"),
+    (unknown_effect, r"person B2: unknown effect id 'ABBOT'"),
+    (no_payout_for_5, r"notre_dame\.payout_by_players: no payout .* for 5 players"),
+    (unknown_rule, r"rules\.F_NO_SUCH_FLAG: unknown rule switch"),
+    (unknown_street_graph, r"rules\.STREET_GRAPH: names no street graph \(known: core, inner_outer\)"),
+    (market_off_the_board, r"street graph core, 3 districts: market 3\.C lies in district 3, but the board has districts 0\.\.2"),
+    (bad_rule_choice, r"rules\.F_PLAGUE_MODE: must be one of NET, SEQUENTIAL, NET_NO_BACK"),
+    (bad_provenance, r"person B2: provenance of rats must be one of rulebook, sourced, reconstructed"),
+    (two_player_not_opposite, r"board\.two_player\.player_districts: must be two opposite districts"),
+])
+def test_invalid_data_gives_a_one_line_error_naming_file_item_and_constraint(breakage, message):
+    doc = copy.deepcopy(shipped())
+    breakage(doc)
+    with pytest.raises(UserError, match=r"^Notre Dame data file nd\.json: " + message) as info:
+        load_doc(doc)
+    assert "\n" not in str(info.value)
+
+
+def test_missing_and_malformed_files(tmp_path):
+    with pytest.raises(UserError, match="cannot read Notre Dame data file"):
+        components.load(str(tmp_path / "none.json"))
+    broken = tmp_path / "broken.json"
+    broken.write_text("{", encoding="utf-8")
+    with pytest.raises(UserError, match=r"broken\.json is not valid JSON"):
+        components.load(str(broken))
