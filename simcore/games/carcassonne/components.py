@@ -7,12 +7,11 @@ clockwise from the north-west corner; rotating by r quarter-turns moves port p t
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from importlib import resources
 
 import numpy as np
 
+from simcore.datafile import PROVENANCES, describe_tally, read_json, shipped_path
 from simcore.registry import UserError
 
 MAX_TYPES = 80          # distinct tile designs in one set
@@ -24,7 +23,6 @@ EDGE_LETTERS = {"F": F, "R": R, "C": C}
 SIDES = "NESW"
 ROAD, CITY, FIELD, CLOISTER = 0, 1, 2, 3             # segment kinds; CLOISTER = base monastery
 HALF_EDGE_PORT = {"NL": 0, "NR": 2, "EL": 3, "ER": 5, "SL": 6, "SR": 8, "WL": 9, "WR": 11}
-PROVENANCES = ("rulebook", "sourced", "reconstructed")
 
 # Rule switches (CA-11) and their defaults. ruleset 0 = base game, 1 = The Ark of the Covenant.
 RULE_DEFAULTS = {
@@ -85,20 +83,13 @@ class TileSet:
 
 def default_path(ruleset: str) -> str:
     name = "base.json" if ruleset == "base" else "ark_reconstructed.json"
-    return str(resources.files("simcore.games.carcassonne") / "data" / name)
+    return shipped_path("simcore.games.carcassonne", name)
 
 
 def load(path: str | None, ruleset: str) -> TileSet:
     """Read, validate and convert a tile file (None: the game's default set)."""
     path = path or default_path(ruleset)
-    try:
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
-    except OSError as exc:
-        raise UserError(f"cannot read tile file {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UserError(f"tile file {path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    return from_document(doc, ruleset, path)
+    return from_document(read_json(path, "tile file"), ruleset, path)
 
 
 def from_document(doc, ruleset: str, path: str = "<data>", check_set: bool = True) -> TileSet:
@@ -361,6 +352,5 @@ def summarise_provenance(parsed) -> dict[str, str]:
                 raise UserError(f"tile {tile['id']}: provenance of {key} must be one of {', '.join(PROVENANCES)}")
             tally[value] = tally.get(value, 0) + tile["count"]
         if tally:
-            summary[f"tiles.{key}"] = ", ".join(
-                f"{v} {n}" for v, n in sorted(tally.items())) if len(tally) > 1 else next(iter(tally))
+            summary[f"tiles.{key}"] = describe_tally(tally)
     return summary

@@ -11,16 +11,14 @@ Tables indexed by player count have 6 rows (0 and 1 unused); the 2-player game u
 """
 from __future__ import annotations
 
-import json
 from collections import deque
 from dataclasses import dataclass
-from importlib import resources
 
 import numpy as np
 
+from simcore.datafile import PROVENANCES, describe_tally, read_json, shipped_path
 from simcore.registry import UserError
 
-PROVENANCES = ("rulebook", "sourced", "reconstructed")
 PLAYER_COUNTS = (2, 3, 4, 5)
 LAYOUTS = (3, 4, 5)                     # districts on the table (ND-1.4)
 MARKETS_PER_DISTRICT = 5                # 1 central + 4 message markets (ND-2.4, §21.6)
@@ -125,20 +123,13 @@ class NotreDameData:
 
 
 def default_path() -> str:
-    return str(resources.files("simcore.games.notre_dame") / "data" / "notre_dame.json")
+    return shipped_path("simcore.games.notre_dame", "notre_dame.json")
 
 
 def load(path: str | None = None) -> NotreDameData:
     """Read, validate and convert a Notre Dame data file (None: the shipped one)."""
     path = path or default_path()
-    try:
-        with open(path, encoding="utf-8") as fh:
-            doc = json.load(fh)
-    except OSError as exc:
-        raise UserError(f"cannot read Notre Dame data file {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise UserError(f"Notre Dame data file {path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
-    return from_document(doc, path)
+    return from_document(read_json(path, "Notre Dame data file"), path)
 
 
 def from_document(doc, path: str = "<data>") -> NotreDameData:
@@ -560,9 +551,3 @@ def count_values(values) -> dict[str, int]:
     for value in values:
         tally[value] = tally.get(value, 0) + 1
     return tally
-
-
-def describe_tally(tally: dict[str, int]) -> str:
-    if len(tally) == 1:
-        return next(iter(tally))
-    return ", ".join(f"{value} {n}" for value, n in sorted(tally.items()))
