@@ -19,9 +19,13 @@ class BatchResult:
 
     pts:  int32[count, players, len(categories)], points per seat and score category
     game: int32[count, len(game_columns)], game-level counters (turns, discards, ...)
+    seat: int32[count, players, len(seat_columns)], per-seat counters (outbreaks, ...), or None
+    tiebreak: int32[count, players], ranks seats of equal score (higher first), or None (ties share)
     """
     pts: np.ndarray
     game: np.ndarray
+    seat: np.ndarray | None = None
+    tiebreak: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,7 @@ class GameSpec:
     # data_id(data) -> short id of the component data (e.g. the tile set id), a results column
     data_id: Callable[[Any], str]
     notes: tuple[str, ...] = field(default=())
+    seat_columns: tuple[str, ...] = ()  # per-seat integer columns of the results
 
 
 def _carcassonne_specs():
@@ -56,7 +61,12 @@ def _carcassonne_specs():
     return [spec.BASE, spec.ARK]
 
 
-_LOADERS = [_carcassonne_specs]
+def _notre_dame_specs():
+    from simcore.games.notre_dame import spec
+    return [spec.NOTRE_DAME]
+
+
+_LOADERS = [_carcassonne_specs, _notre_dame_specs]
 _REGISTRY: dict[str, GameSpec] | None = None
 
 

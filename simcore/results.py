@@ -2,7 +2,9 @@
 
 Columns, in order: game_index, seed, game, players, seat, policy, score, rank, win, win_share,
 pts_<category> for each of the game's score categories, the game's own integer columns
-(turns, discards, ...), and data (the id of the component data the games used).
+(turns, discards, ...): per-seat counters first, then game-level ones, and data (the id of
+the component data the games used). Ranks use the game's tie-break where it has one (Notre Dame:
+gold, then personal supply).
 """
 from __future__ import annotations
 
@@ -39,9 +41,12 @@ def column_dtypes(columns) -> dict[str, str]:
     return {c: BASE_DTYPES.get(c, "str" if c == DATA_COLUMN else "int32") for c in columns}
 
 
-def ranks(scores: np.ndarray) -> np.ndarray:
-    """int8[count, players]: 1 + the number of seats of the same game with a strictly higher score."""
+def ranks(scores: np.ndarray, tiebreak: np.ndarray | None = None) -> np.ndarray:
+    """int8[count, players]: 1 + the number of seats of the same game that rank strictly higher:
+    a higher score, or the same score and a higher tie-break."""
     higher = scores[:, None, :] > scores[:, :, None]   # [game, seat, other seat]
+    if tiebreak is not None:
+        higher |= (scores[:, None, :] == scores[:, :, None]) & (tiebreak[:, None, :] > tiebreak[:, :, None])
     return (1 + higher.sum(axis=2)).astype(np.int8)
 
 
@@ -73,7 +78,7 @@ def chunk_frame(spec: GameSpec, data_id: str, players: int, seed: int, first_ind
     count = len(seat_policies)
     rows = count * players
     scores = batch.pts.sum(axis=2, dtype=np.int64)
-    rank = ranks(scores)
+    rank = ranks(scores, batch.tiebreak)
     wins = rank == 1
     columns = {
         "game_index": np.repeat(np.arange(first_index, first_index + count, dtype=np.int64), players),
@@ -89,6 +94,8 @@ def chunk_frame(spec: GameSpec, data_id: str, players: int, seed: int, first_ind
     }
     for k, category in enumerate(spec.categories):
         columns[f"pts_{category}"] = batch.pts[:, :, k].ravel().astype(np.int32)
+    for k, name in enumerate(spec.seat_columns):
+        columns[name] = batch.seat[:, :, k].ravel().astype(np.int32)
     for k, name in enumerate(spec.game_columns):
         columns[name] = np.repeat(batch.game[:, k].astype(np.int32), players)
     columns[DATA_COLUMN] = _repeated(data_id, rows)
@@ -98,7 +105,9 @@ def chunk_frame(spec: GameSpec, data_id: str, players: int, seed: int, first_ind
 def empty_frame(spec: GameSpec, players: int) -> pd.DataFrame:
     """Zero rows with the columns and dtypes of spec's results (the schema of a results file)."""
     batch = BatchResult(pts=np.zeros((0, players, len(spec.categories)), np.int32),
-                        game=np.zeros((0, len(spec.game_columns)), np.int32))
+                        game=np.zeros((0, len(spec.game_columns)), np.int32),
+                        seat=np.zeros((0, players, len(spec.seat_columns)), np.int32),
+                        tiebreak=np.zeros((0, players), np.int32))
     return chunk_frame(spec, "", players, 0, 0, np.zeros((0, players), np.int8), batch)
 
 

@@ -50,7 +50,7 @@ RULE_DEFAULTS = {
     "F_VP_FLOOR0": True,
     "F_CONFIDANT_MAY_STAY": True,
     "F_CARRIAGE_MAY_STAY": True,
-    "F_BANK_STEAL": "PER_COIN",
+    "F_BANK_STEAL": "ONE_VICTIM",       # A-11; the rulebook: all missing coins from the richest
     "F_BANK_TIE": "CLOCKWISE",
     "F_GOLD_STEAL_ALL_SOURCES": False,
     "F_VOLUNTARY_FORFEIT": False,

@@ -1,0 +1,363 @@
+"""Notre Dame players (policies). Each reads only what its own seat may know (ND-17): the public
+board, gold, rats, persons, its own hand; never another player's hand or a deck order.
+
+random — every decision uniform over its legal options as rules/notre_dame.md §16 lists them
+  (playout.decide asks only when there are two or more). Multi-step choices are drawn as the
+  decision points define them: a carriage move is a destination market, uniform over the markets
+  within reach (not over walks), then take/leave uniform when the tile there may be taken; a
+  Minstrel move is uniform over all (from, to, cubes, confidant) moves; a Jester move uniform
+  over all (piece, destination) pairs, then the destination's own decisions; a Guest house with
+  4+ is uniform over the 6 pairs.
+
+greedy — a one-step heuristic: every option is valued in VP-equivalents, what it gives now plus
+  what the extra cube on a building is worth in the rounds left, and the best is taken (the first
+  on a tie). Gold and cubes are worth about a VP early and less later; moving the rat marker back
+  is worth much when this round's rats (public: the three face-up persons) would cause an
+  outbreak. It plays the card of highest value, keeps the best card in the draft, relocates or
+  forfeits by the same values, donates when the points beat the gold, bribes when a person is
+  worth more than its gold, and drives to the best message it may take.
+"""
+import numpy as np
+from numba import njit
+
+from simcore.rng import below
+from simcore.games.notre_dame.rules import (
+    building_cubes, count, face_rats, message_takeable, park_bonus, person_vp, RAT_MAX)
+from simcore.games.notre_dame.state import (
+    BANK, BISHOP, CARRIAGE_HOUSE, CLOISTER_SCHOOL, CONFIDANT, CUBE, DOCTOR, DP_BANK_VICTIM, DP_BISHOP_TARGET,
+    DP_BRIBE, DP_CARRIAGE_DEST, DP_CONFIDANT_TARGET, DP_CUBE_SOURCE, DP_DONATION, DP_DRAFT_KEEP1,
+    DP_DRAFT_KEEP2, DP_GUEST_CHOICE, DP_HOUSEKEEPER_CHOICE, DP_JESTER_MOVE, DP_MINSTREL_MOVE,
+    DP_OUTBREAK_LOSS, DP_PLAY_CARD, DP_TAKE_MESSAGE, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER,
+    JESTER, JESTER_CONFIDANT, MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, NOTRE_DAME, PARK, PASS, PERSONAL,
+    RESIDENCE, ROUNDS, R_OUTBREAK_AT)
+
+RANDOM, GREEDY = 0, 1
+POLICIES = {"random": RANDOM, "greedy": GREEDY}
+
+OUTBREAK_COST = 4.0             # 2 VP and a cube off a building
+VP_EVENTS_PER_ROUND = 2.5       # how often a Park bonus is paid, roughly
+
+
+@njit(cache=True, nogil=True)
+def choose(st, tt, p, dp, ctx):
+    """The index of the option seat p takes among st.opts[:st.n_opts]."""
+    if st.policy[p] == GREEDY:
+        return greedy_choice(st, tt, p, dp, ctx)
+    return below(st.gen_decide, st.n_opts)
+
+
+# ---------------------------------------------------------------- values in VP-equivalents
+
+@njit(cache=True, nogil=True)
+def rounds_left(st):
+    """Rounds after this one, plus a half for what is left of this one."""
+    return ROUNDS - st.round + 0.5
+
+
+@njit(cache=True, nogil=True)
+def gold_value(st):
+    return 0.5 + 0.1 * rounds_left(st)
+
+
+@njit(cache=True, nogil=True)
+def cube_value(st, p):
+    if st.gsupply[p] + st.personal[p] == 0:
+        return 0.0
+    return 0.2 + 0.1 * rounds_left(st)
+
+
+@njit(cache=True, nogil=True)
+def rat_step_value(st, tt, p):
+    """Moving the rat marker back one space: how close this round's plague (public) comes to an
+    outbreak decides it."""
+    if st.rat[p] == 0:
+        return 0.0
+    need = st.rat[p] + face_rats(st, tt) - count(st, p, HOSPITAL) - (tt.rules[R_OUTBREAK_AT] - 1)
+    if need == 1:
+        return OUTBREAK_COST
+    if need == 2:
+        return OUTBREAK_COST / 2
+    if need >= 3:
+        return 1.0
+    return 0.3 + 0.05 * rounds_left(st)
+
+
+@njit(cache=True, nogil=True)
+def small_value(st, tt, p, what):
+    if what == GOLD:
+        return gold_value(st) if st.G > 0 else 0.0
+    if what == CUBE:
+        return cube_value(st, p) if st.gsupply[p] > 0 else 0.0
+    return rat_step_value(st, tt, p)
+
+
+@njit(cache=True, nogil=True)
+def vp_value(st, p, v):
+    """v VP as a gain event: the Park bonus comes with it."""
+    return v + park_bonus(st, p) if v >= 1 else 0.0
+
+
+@njit(cache=True, nogil=True)
+def later_value(st, tt, p, b, c):
+    """What one more piece on building b (now at count c) is worth in the rounds left."""
+    left = rounds_left(st)
+    if b == RESIDENCE:
+        return 0.45 * left
+    if b == CLOISTER_SCHOOL:
+        return 0.35 * left * cube_value(st, p)
+    if b == BANK:
+        return 0.35 * left * gold_value(st)
+    if b == CARRIAGE_HOUSE:
+        return 0.15 * left
+    if b == GUEST_HOUSE:
+        return 0.15 * left + (0.3 * left if c + 1 == 4 else 0.0)
+    if b == PARK:
+        return ((c + 1) // 2 - c // 2) * VP_EVENTS_PER_ROUND * left
+    return 0.6 * min(left, 6.0)                        # HOSPITAL: one rat less every round
+
+
+@njit(cache=True, nogil=True)
+def message_value(st, tt, p, m):
+    tile = st.msg_at[m]
+    if tile < 0 or not message_takeable(st, p, m):
+        return 0.0
+    kind = tile % 4
+    return (vp_value(st, p, tt.message_vp[kind]) + tt.message_gold[kind] * gold_value(st)
+            + tt.message_cubes[kind] * cube_value(st, p) + tt.message_rat_back[kind] * rat_step_value(st, tt, p))
+
+
+@njit(cache=True, nogil=True)
+def best_message_within(st, tt, p, k):
+    best = 0.0
+    here = st.carriage[p]
+    for m in range(tt.n_markets):
+        d = tt.distance[here, m]
+        if 0 <= d <= k:
+            best = max(best, message_value(st, tt, p, m))
+    return best
+
+
+@njit(cache=True, nogil=True)
+def action_value(st, tt, p, b, k):
+    """What building b's action with count k gives now (ND-7)."""
+    if b == CLOISTER_SCHOOL:
+        return min(k, np.int32(st.gsupply[p])) * cube_value(st, p)
+    if b == BANK:
+        return k * gold_value(st)
+    if b == RESIDENCE:
+        return vp_value(st, p, k)
+    if b == CARRIAGE_HOUSE:
+        return best_message_within(st, tt, p, k)
+    if b == GUEST_HOUSE:
+        g = small_value(st, tt, p, GOLD)
+        c = small_value(st, tt, p, CUBE)
+        r = rat_step_value(st, tt, p)
+        best = max(g, max(c, r))
+        if k <= 3:
+            return best
+        return best + max(g, max(c, 0.5 * r))
+    return rat_step_value(st, tt, p)                 # PARK, HOSPITAL
+
+
+@njit(cache=True, nogil=True)
+def loss_value(st, tt, p, b):
+    """What taking one real cube off building b costs."""
+    return later_value(st, tt, p, b, count(st, p, b) - 1)
+
+
+@njit(cache=True, nogil=True)
+def cheapest_source(st, tt, p, target):
+    """The building whose cube is cheapest to move elsewhere; -1 if none."""
+    best = -1
+    cost = 1e9
+    for b in range(N_BUILDINGS):
+        if b != target and st.cubes[p, b] >= 1:
+            c = loss_value(st, tt, p, b)
+            if c < cost:
+                cost = c
+                best = b
+    return best
+
+
+@njit(cache=True, nogil=True)
+def cube_cost(st, tt, p, target):
+    """The cost of the cube a card puts on target; a large number if there is none."""
+    if st.personal[p] >= 1:
+        return cube_value(st, p)
+    src = cheapest_source(st, tt, p, target)
+    if src < 0:
+        return 1e9
+    return loss_value(st, tt, p, src)
+
+
+@njit(cache=True, nogil=True)
+def donation_value(st, tt, p, d):
+    if d == 0:
+        return 0.0
+    total = 0
+    for q in range(st.players):
+        total += st.nd[q]
+    payout = tt.payout / (total + 2.0)                # a share of this stage's payout
+    return vp_value(st, p, tt.donation_vp[d]) + payout - d * gold_value(st) - cube_cost(st, tt, p, NOTRE_DAME)
+
+
+@njit(cache=True, nogil=True)
+def best_donation(st, tt, p):
+    best = 0.0
+    for d in range(1, min(3, st.gold[p]) + 1):
+        best = max(best, donation_value(st, tt, p, d))
+    return best
+
+
+@njit(cache=True, nogil=True)
+def confidant_value(st, tt, p, b):
+    k = count(st, p, b) + (0 if st.conf[p] == b else 1)
+    gain = action_value(st, tt, p, b, k)
+    if st.conf[p] != b:
+        gain += later_value(st, tt, p, b, k - 1)
+        if st.conf[p] >= 0:
+            gain -= loss_value(st, tt, p, st.conf[p])
+    return gain
+
+
+@njit(cache=True, nogil=True)
+def building_card_value(st, tt, p, b):
+    c = count(st, p, b)
+    gain = action_value(st, tt, p, b, c + 1) + later_value(st, tt, p, b, c) - cube_cost(st, tt, p, b)
+    return max(gain, 0.0) if st.personal[p] == 0 else gain
+
+
+@njit(cache=True, nogil=True)
+def card_value(st, tt, p, kind):
+    if kind < N_BUILDINGS:
+        return building_card_value(st, tt, p, kind)
+    if kind == NOTRE_DAME:
+        return best_donation(st, tt, p)
+    best = -1e9
+    for b in range(N_BUILDINGS):
+        best = max(best, confidant_value(st, tt, p, b))
+    return best
+
+
+@njit(cache=True, nogil=True)
+def outbreak_threat(st, tt, p):
+    """VP-equivalents the Doctor saves this round."""
+    rats = face_rats(st, tt)
+    h = count(st, p, HOSPITAL)
+    threat = 0.1 * rats
+    if st.rat[p] + rats - h >= tt.rules[R_OUTBREAK_AT]:
+        threat += OUTBREAK_COST
+    return threat
+
+
+@njit(cache=True, nogil=True)
+def minstrel_value(st, tt, p, mv):
+    src = mv // 64
+    dst = (mv // 8) % 8
+    pieces = (mv // 2) % 4 + mv % 2
+    gain = 0.0
+    for i in range(pieces):
+        gain += later_value(st, tt, p, dst, count(st, p, dst) + i)
+        gain -= later_value(st, tt, p, src, count(st, p, src) - 1 - i)
+    return gain
+
+
+@njit(cache=True, nogil=True)
+def jester_value(st, tt, p, mv):
+    piece = mv // 8
+    dst = mv % 8
+    c = count(st, p, dst)
+    gain = action_value(st, tt, p, dst, c + 1) + later_value(st, tt, p, dst, c)
+    if piece < N_BUILDINGS:
+        gain -= loss_value(st, tt, p, piece)
+    elif piece == JESTER_CONFIDANT:
+        gain -= loss_value(st, tt, p, st.conf[p])
+    else:
+        gain -= 1.0                                    # a Notre Dame cube's share of the payout
+    return gain
+
+
+@njit(cache=True, nogil=True)
+def person_value(st, tt, p, person):
+    effect = tt.person_effect[person]
+    if effect == HOUSEKEEPER:
+        return vp_value(st, p, 3) + max(small_value(st, tt, p, GOLD),
+                                        max(small_value(st, tt, p, CUBE), rat_step_value(st, tt, p)))
+    if effect == MONK:
+        return vp_value(st, p, 1) + min(2, np.int32(st.gsupply[p])) * cube_value(st, p)
+    if effect == MONEYLENDER:
+        return vp_value(st, p, 1) + min(2, st.G) * gold_value(st)
+    if effect == DOCTOR:
+        return outbreak_threat(st, tt, p)
+    if effect == MINSTREL or effect == JESTER:
+        return 0.5 if building_cubes(st, p) > 0 else 0.0
+    if effect == BISHOP:
+        if st.gsupply[p] == 0:
+            return 0.0
+        best = 0.0
+        for b in range(N_BUILDINGS):
+            if count(st, p, b) == 0:
+                best = max(best, action_value(st, tt, p, b, 1) + later_value(st, tt, p, b, 0))
+        return best
+    return vp_value(st, p, person_vp(st, tt, p, effect))
+
+
+@njit(cache=True, nogil=True)
+def option_value(st, tt, p, dp, ctx, v):
+    """The greedy value of option v at decision point dp."""
+    if dp == DP_DRAFT_KEEP1 or dp == DP_DRAFT_KEEP2 or dp == DP_PLAY_CARD:
+        return card_value(st, tt, p, v)
+    if dp == DP_CUBE_SOURCE:
+        if v == FORFEIT:
+            return 0.0
+        gain = 0.0
+        if ctx < N_BUILDINGS:
+            c = count(st, p, ctx)
+            gain = action_value(st, tt, p, ctx, c + 1) + later_value(st, tt, p, ctx, c)
+        if v == PERSONAL:
+            return gain - cube_value(st, p)
+        return gain - loss_value(st, tt, p, v)
+    if dp == DP_CONFIDANT_TARGET:
+        return confidant_value(st, tt, p, v)
+    if dp == DP_DONATION:
+        return donation_value(st, tt, p, v)
+    if dp == DP_CARRIAGE_DEST:
+        return message_value(st, tt, p, v)
+    if dp == DP_TAKE_MESSAGE:
+        return v * 1.0
+    if dp == DP_GUEST_CHOICE:
+        if ctx <= 3:
+            return small_value(st, tt, p, v)
+        a = v // 3
+        b = v % 3
+        second = small_value(st, tt, p, b)
+        if a == b and a == 2:
+            second *= 0.5
+        return small_value(st, tt, p, a) + second
+    if dp == DP_BANK_VICTIM:
+        return st.gold[v] * 1.0
+    if dp == DP_BRIBE:
+        if v == PASS:
+            return 0.0
+        return person_value(st, tt, p, v) - gold_value(st) - 0.2
+    if dp == DP_HOUSEKEEPER_CHOICE:
+        return small_value(st, tt, p, v)
+    if dp == DP_BISHOP_TARGET:
+        return action_value(st, tt, p, v, 1) + later_value(st, tt, p, v, 0)
+    if dp == DP_MINSTREL_MOVE:
+        return minstrel_value(st, tt, p, v)
+    if dp == DP_JESTER_MOVE:
+        return jester_value(st, tt, p, v)
+    return -loss_value(st, tt, p, v)                  # DP_OUTBREAK_LOSS
+
+
+@njit(cache=True, nogil=True)
+def greedy_choice(st, tt, p, dp, ctx):
+    best = 0
+    best_value = -1e18
+    for i in range(st.n_opts):
+        value = option_value(st, tt, p, dp, ctx, st.opts[i])
+        if value > best_value:
+            best_value = value
+            best = i
+    return best
