@@ -180,10 +180,10 @@ def print_summary(summary: dict, by: str, caption: str | None = None) -> None:
                          f"{row['mean_score']:.2f}", format_interval(row["score_ci"], "{:.2f}"))
     Console().print(outcomes)
     if by == "seat":
-        categories = list(rows[0]["points"])
-        points = new_table(["seat"] + categories, "mean points per category")
-        for row in rows:
-            points.add_row(str(row["seat"]), *(f"{row['points'][c]:.2f}" for c in categories))
+        # categories down, seats across: a game's many categories never push the table past 80 columns
+        points = new_table(["category"] + [f"seat {row['seat']}" for row in rows], "mean points per category")
+        for category in rows[0]["points"]:
+            points.add_row(category, *(f"{row['points'][category]:.2f}" for row in rows))
         Console().print(points)
 
 
@@ -191,7 +191,8 @@ def new_table(columns: list[str], title: str, caption: str | None = None) -> Tab
     table = Table(title=title, caption=caption)
     for column in columns:
         # numbers never wrap; a long policy list (rotated seats) takes the line breaks instead
-        table.add_column(column, justify="left" if column == "policy" else "right", no_wrap=column != "policy",
+        left = column in ("policy", "category")
+        table.add_column(column, justify="left" if left else "right", no_wrap=column != "policy",
                          min_width=6 if column == "policy" else None)
     return table
 

@@ -1,9 +1,10 @@
-"""Golden playthroughs of Carcassonne: a few seeded games as text move logs (DESIGN.md, Correctness).
+"""Golden playthroughs: a few seeded games per game as text move logs (DESIGN.md, Correctness).
 
-Each file in tests/games/carcassonne/golden/ is the game's replay (spec.replay: every move, what
-scored and why, final scoring, the final map) with the running score after every turn added
-from the game record (mv_score). tests/games/carcassonne/test_golden.py regenerates the text
-and diffs it against the file.
+Each file in tests/games/<game>/golden/ is a game's replay (spec.replay). For Carcassonne: every
+move, what scored and why, final scoring, the final map, with the running score after every turn
+added from the game record (mv_score). For Notre Dame: every round's persons, hands, cards,
+choices, bribes, plague and payouts, with each seat's standing after every round.
+tests/games/<game>/test_golden.py regenerates the text and diffs it against the file.
 
 After an intended rule, data or policy change, rewrite the files and review the diff:
 
@@ -18,6 +19,7 @@ written from that. --use-cache skips this when you know the cache is fresh.
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import shutil
 import sys
@@ -29,6 +31,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN_DIR = ROOT / "tests" / "games" / "carcassonne" / "golden"
+ND_GOLDEN_DIR = ROOT / "tests" / "games" / "notre_dame" / "golden"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -42,6 +45,10 @@ class Case:
     index: int
 
     @property
+    def directory(self) -> Path:
+        return ND_GOLDEN_DIR if self.game == "notre-dame" else GOLDEN_DIR
+
+    @property
     def filename(self) -> str:
         kind = "mixed" if len(set(self.policies)) > 1 else self.policies[0]
         return f"{self.game}_{self.players}p_{kind}_seed{self.seed}_game{self.index}.txt"
@@ -52,9 +59,11 @@ CASES = (
     Case("carcassonne", 4, ("random", "greedy", "random", "greedy"), 2024, 7),
     Case("carcassonne-ark", 2, ("random", "random"), 2024, 0),
     Case("carcassonne-ark", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
+    Case("notre-dame", 2, ("random", "random"), 2024, 0),
+    Case("notre-dame", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
 )
 
-HEADER = "# golden playthrough, checked by tests/games/carcassonne/test_golden.py; regenerate: python tools/regen_golden.py"
+HEADER = "# golden playthrough, checked by tests/games/{}/test_golden.py; regenerate: python tools/regen_golden.py"
 
 
 def score_line(st, move: int, players: int) -> str:
@@ -63,17 +72,24 @@ def score_line(st, move: int, players: int) -> str:
 
 
 def render(case: Case) -> str:
-    """The golden text of one case: the replay with the score after every turn."""
+    """The golden text of one case: the replay (Carcassonne: with the score after every turn)."""
     # imported here, so that main() can choose the numba cache before numba is loaded
     from simcore import registry
-    from simcore.games.carcassonne import spec as carcassonne
 
     spec = registry.get(case.game)
     data = spec.load_data(None)
     seats = np.array([spec.policies[name] for name in case.policies], dtype=np.int8)
     lines = spec.replay(data, case.players, seats, case.seed, case.index)
+    if case.game == "notre-dame":
+        return "\n".join([HEADER.format("notre_dame")] + lines) + "\n"
+    return render_carcassonne(case, data, seats, lines)
+
+
+def render_carcassonne(case: Case, data, seats, lines) -> str:
+    from simcore.games.carcassonne import spec as carcassonne
+
     st = carcassonne.play_logged(data, case.players, seats, case.seed, case.index)
-    out = [HEADER]
+    out = [HEADER.format("carcassonne")]
     pending = None                  # the move whose score line is due
     for line in lines:
         ends_turn = line.startswith("turn ") or line.startswith("  tile(s) ") or line == "final scoring:"
@@ -88,6 +104,24 @@ def render(case: Case) -> str:
         raise RuntimeError(f"{case.filename}: could not place a score line after each of the "
                            f"{int(st['n_moves'])} moves (replay format changed?)")
     return "\n".join(out) + "\n"
+
+
+def difference(case: Case) -> str | None:
+    """None if the case's golden file matches a fresh rendering, else what differs (for tests)."""
+    path = case.directory / case.filename
+    if not path.exists():
+        return f"{path} is missing: run python tools/regen_golden.py"
+    expected = path.read_text(encoding="utf-8")
+    actual = render(case)
+    if actual == expected:
+        return None
+    diff = list(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
+                                     f"golden/{case.filename}", "regenerated", lineterm="", n=2))
+    shown = "\n".join(diff[:150]) + ("\n... (diff cut)" if len(diff) > 150 else "")
+    return (f"{case.filename} changed ({case.game}, {case.players} players, seed {case.seed}, "
+            f"game {case.index}). If the change is intended, run `python tools/regen_golden.py` "
+            f"and review the diff. If nothing was meant to change, first rule out a stale numba "
+            f"cache (delete ~/.cache/simcore/numba and run again).\n{shown}")
 
 
 def main(argv=None) -> int:
@@ -110,10 +144,10 @@ def main(argv=None) -> int:
 
 
 def write_or_check(check: bool) -> int:
-    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     stale = 0
     for case in CASES:
-        path = GOLDEN_DIR / case.filename
+        case.directory.mkdir(parents=True, exist_ok=True)
+        path = case.directory / case.filename
         text = render(case)
         old = path.read_text(encoding="utf-8") if path.exists() else None
         if old == text:
@@ -126,7 +160,7 @@ def write_or_check(check: bool) -> int:
             path.write_text(text, encoding="utf-8")
             print(f"{'written' if old is None else 'rewritten':10} {path.relative_to(ROOT)}")
     known = {case.filename for case in CASES}
-    for path in sorted(GOLDEN_DIR.glob("*.txt")):
+    for path in sorted(GOLDEN_DIR.glob("*.txt")) + sorted(ND_GOLDEN_DIR.glob("*.txt")):
         if path.name not in known:
             print(f"not a case {path.relative_to(ROOT)} (delete it if it is obsolete)")
     return 1 if check and stale else 0

@@ -37,7 +37,7 @@ def event_line(data, e):
     if code == EV_FORFEIT:
         return f"    no cube placed: the {KINDS[a]} card has no effect"
     if code == EV_ACTION:
-        return f"    {KINDS[a]} acts with {b}{score}"
+        return f"    {KINDS[a]} acts with {b}" + (score if c else "")
     if code == EV_CARRIAGE:
         return f"    carriage {data.market_name(a)} -> {data.market_name(b)} (up to {c} steps)"
     if code == EV_MESSAGE:
@@ -52,9 +52,9 @@ def event_line(data, e):
     if code == EV_STEAL:
         return f"    takes {b} gold from {SEAT_NAMES[a]} (the supply is empty)"
     if code == EV_BRIBE:
-        return f"  {who} bribes the {data.person_names[a]}{score}"
+        return f"  {who} bribes the {data.person_names[a]}"
     if code == EV_PERSON:
-        return f"    chooses {SMALL[b]}"
+        return f"    +{c} VP" + (f", chooses {SMALL[b]}" if b >= 0 else "") + score
     if code == EV_MOVE:
         if c < 0:
             return f"    moves {piece_name(a)} to the {KINDS[b]}"

@@ -6,7 +6,7 @@ a scripted value first (tests drive games this way), else the seat's policy. A d
 one legal option is not asked.
 """
 import numpy as np
-from numba import njit
+from simcore.kernel import kernel
 
 from simcore.games.notre_dame.policies import choose
 from simcore.games.notre_dame.rules import (
@@ -25,14 +25,14 @@ from simcore.games.notre_dame.state import (
     EV_MESSAGE, EV_MOVE, EV_OUTBREAK, EV_PAYOUT, EV_PERSON, EV_PLACE, EV_PLAGUE, EV_PLAY, EV_RELOCATE,
     EV_ROUND, EV_STAGE, EV_STANDING, EV_STEAL, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER, JESTER, JESTER_CONFIDANT,
     MAX_PLAYERS, MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, N_KINDS, N_COLOURS, NOTRE_DAME, PARK, PASS, RAT, RESIDENCE,
-    ROUNDS, R_BANK_STEAL, R_BANK_TIE, R_GOLD_STEAL_ALL_SOURCES, SC_BRIBES, SC_FORFEITS, SC_GOLD_END,
+    ROUNDS, R_BANK_STEAL, R_VP_FLOOR0, R_BANK_TIE, R_GOLD_STEAL_ALL_SOURCES, SC_BRIBES, SC_FORFEITS, SC_GOLD_END,
     SC_MESSAGES, SC_OUTBREAKS, STEAL_NONE, STEAL_ONE_VICTIM, TIE_CHOOSER, PERSONAL)
 
 OUTBREAK_VP = 2                  # ND-10.2
 GC_STOLEN, GC_MESSAGES_LEFT = 0, 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def decide(st, tt, p, dp, ctx):
     """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
     n = st.n_opts
@@ -48,12 +48,12 @@ def decide(st, tt, p, dp, ctx):
     return st.opts[choose(st, tt, p, dp, ctx)]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def log(st, code, p, a, b, c):
     if st.logging and st.n_events < st.ev.shape[0]:
         e = st.n_events
         st.ev[e, 0] = code
-        st.ev[e, 1] = st.round
+        st.ev[e, 1] = st.round_no
         st.ev[e, 2] = p
         st.ev[e, 3] = a
         st.ev[e, 4] = b
@@ -64,7 +64,7 @@ def log(st, code, p, a, b, c):
 
 # ---------------------------------------------------------------- gains that may take from others
 
-@njit(cache=True, nogil=True)
+@kernel
 def pick_victim(st, tt, p):
     """The richest opponent (ND-7.2): nearest clockwise on a tie, or p's choice (F_BANK_TIE)."""
     n = richest_opponents(st, p)
@@ -75,7 +75,7 @@ def pick_victim(st, tt, p):
     return st.opts[0]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def steal_gold(st, tt, p, x):
     """The coins the supply lacks, from the richest opponent(s) (ND-7.2, A-11)."""
     mode = tt.rules[R_BANK_STEAL]
@@ -100,7 +100,7 @@ def steal_gold(st, tt, p, x):
         log(st, EV_STEAL, p, v, 1, 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gain_gold(st, tt, p, x):
     """x gold from the supply; only the Bank takes the rest from others, unless
     F_GOLD_STEAL_ALL_SOURCES (ND-0.6, A-12)."""
@@ -109,7 +109,7 @@ def gain_gold(st, tt, p, x):
         steal_gold(st, tt, p, short)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def small_gain(st, tt, p, what):
     """+1 gold, +1 cube or rat back 1 (Guest house, Housekeeper; A-31)."""
     if what == GOLD:
@@ -122,7 +122,7 @@ def small_gain(st, tt, p, what):
 
 # ---------------------------------------------------------------- building actions (ND-7)
 
-@njit(cache=True, nogil=True)
+@kernel
 def take_message(st, tt, p, m):
     """Collect the tile on market m and its reward (ND-7.4 step 3, ND-1.3, A-30)."""
     tile = st.msg_at[m]
@@ -139,7 +139,7 @@ def take_message(st, tt, p, m):
     log(st, EV_MESSAGE, p, m, colour, kind)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def drive_carriage(st, tt, p, k):
     """Carriage house: move up to k steps, then maybe take the message there (ND-7.4)."""
     carriage_destinations(st, tt, p, k)
@@ -154,7 +154,7 @@ def drive_carriage(st, tt, p, k):
             take_message(st, tt, p, m)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def guest_house(st, tt, p, k):
     """One of gold / cube / rat back with k <= 3, two of them with k >= 4 (ND-7.5)."""
     guest_options(st, k)
@@ -167,11 +167,12 @@ def guest_house(st, tt, p, k):
         small_gain(st, tt, p, v % 3)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def building_action(st, tt, p, b):
     """Resolve building b's action with k = its count now (ND-7)."""
     k = count(st, p, b)
-    log(st, EV_ACTION, p, b, k, 0)
+    if b == CARRIAGE_HOUSE or b == GUEST_HOUSE:
+        log(st, EV_ACTION, p, b, k, 0)             # before the choices it leads to
     if b == CLOISTER_SCHOOL:
         gain_cubes(st, p, k)
     elif b == BANK:
@@ -186,11 +187,13 @@ def building_action(st, tt, p, b):
         guest_house(st, tt, p, k)
     else:                               # PARK and HOSPITAL (ND-7.6, ND-7.7)
         rat_back(st, p, 1)
+    if b != CARRIAGE_HOUSE and b != GUEST_HOUSE:
+        log(st, EV_ACTION, p, b, k, 1)             # after, with what it gave
 
 
 # ---------------------------------------------------------------- playing a card (ND-6, ND-8)
 
-@njit(cache=True, nogil=True)
+@kernel
 def take_cube(st, p, src):
     """Remove the cube a card uses: from the personal supply or from building src (ND-6.5)."""
     if src == PERSONAL:
@@ -200,7 +203,7 @@ def take_cube(st, p, src):
         log(st, EV_RELOCATE, p, src, 0, 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def building_card(st, tt, p, b):
     """Place a cube on b (relocate or forfeit without one), then act (ND-6.3, ND-6.5, A-14)."""
     cube_sources(st, tt, p, b, st.personal[p] == 0 or may_forfeit(tt))
@@ -214,7 +217,7 @@ def building_card(st, tt, p, b):
     building_action(st, tt, p, b)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def notre_dame_card(st, tt, p):
     """Donate d = 0..3 gold with a cube onto Notre Dame for 1/3/6 VP (ND-8.1, A-22)."""
     donation_options(st, p)
@@ -230,17 +233,21 @@ def notre_dame_card(st, tt, p):
     log(st, EV_DONATE, p, d, 0, 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def confidant_card(st, tt, p):
     """Move the confidant onto one of the 7 buildings and act there (ND-8.2, A-8)."""
     confidant_targets(st, tt, p)
     b = decide(st, tt, p, DP_CONFIDANT_TARGET, 0)
+    if b == FORFEIT:
+        st.seat_count[p, SC_FORFEITS] += 1
+        log(st, EV_FORFEIT, p, CONFIDANT, 0, 0)
+        return
     log(st, EV_CONFIDANT, p, st.conf[p], b, 0)
     st.conf[p] = b
     building_action(st, tt, p, b)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play_card(st, tt, p, kind):
     if kind < N_BUILDINGS:
         building_card(st, tt, p, kind)
@@ -250,7 +257,7 @@ def play_card(st, tt, p, kind):
         confidant_card(st, tt, p)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play_turn(st, tt, p):
     """One Phase-3 turn: choose a card from the hand and resolve it (ND-6.1, ND-6.2)."""
     hand_options(st, p)
@@ -266,7 +273,7 @@ def play_turn(st, tt, p):
 
 # ---------------------------------------------------------------- the draft (ND-5)
 
-@njit(cache=True, nogil=True)
+@kernel
 def keep_one(st, tt, p, dp, cards, n):
     """p keeps one of cards[:n]; returns the index of the kept card."""
     st.hand_n[p] = n
@@ -280,12 +287,12 @@ def keep_one(st, tt, p, dp, cards, n):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def draft(st, tt):
     """Draw 3, keep 1 pass 2, keep 1 pass 1, take 1 (ND-5.2); with 2 players the second pass goes
     back to the opponent, which is the same seat (ND-5.3)."""
     n = st.players
-    j = (st.round - 1) % 3
+    j = (st.round_no - 1) % 3
     kept = np.empty((MAX_PLAYERS, 3), np.int8)
     cards = np.empty(3, np.int8)
     for p in range(n):                              # step 1
@@ -316,7 +323,7 @@ def draft(st, tt):
 
 # ---------------------------------------------------------------- bribes and persons (ND-9, ND-15)
 
-@njit(cache=True, nogil=True)
+@kernel
 def minstrel(st, tt, p):
     """Move 1-3 pieces from one building to another, no action (ND-15.3)."""
     if minstrel_moves(st, p) == 0:
@@ -332,7 +339,7 @@ def minstrel(st, tt, p):
     log(st, EV_MOVE, p, src, dst, x * 2 + mv % 2)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def jester(st, tt, p):
     """Move one piece (Notre Dame cubes too) to another building and act there (ND-15.4)."""
     if jester_moves(st, p) == 0:
@@ -352,7 +359,7 @@ def jester(st, tt, p):
     building_action(st, tt, p, dst)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def bishop(st, tt, p):
     """A new cube from the general supply onto an empty building, then act with k = 1 (ND-15.2, A-13)."""
     if st.gsupply[p] == 0 or empty_buildings(st, p) == 0:
@@ -363,15 +370,16 @@ def bishop(st, tt, p):
     building_action(st, tt, p, b)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def apply_person(st, tt, p, person):
     """The effect of a bribed person, resolved completely (ND-15)."""
     effect = tt.person_effect[person]
+    what = -1
+    vp = st.vp[p]
     if effect == HOUSEKEEPER:
         gain_vp(st, p, 3, CAT_PERSONS)
         small_choice_options(st)
         what = decide(st, tt, p, DP_HOUSEKEEPER_CHOICE, 0)
-        log(st, EV_PERSON, p, person, what, 0)
         small_gain(st, tt, p, what)
     elif effect == MONK:
         gain_cubes(st, p, 2)
@@ -383,15 +391,15 @@ def apply_person(st, tt, p, person):
         minstrel(st, tt, p)
     elif effect == JESTER:
         jester(st, tt, p)
-    elif effect == DOCTOR:
-        pass                                        # st.bribed[p] protects p in the plague
     elif effect == BISHOP:
         bishop(st, tt, p)
-    else:
+    elif effect != DOCTOR:                          # the Doctor acts in the plague (st.bribed)
         gain_vp(st, p, person_vp(st, tt, p, effect), CAT_PERSONS)
+    if effect != MINSTREL and effect != JESTER and effect != BISHOP and effect != DOCTOR:
+        log(st, EV_PERSON, p, person, what, st.vp[p] - vp)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def bribe_phase(st, tt):
     """In turn order: pass, or pay 1 gold for one face-up person (ND-9)."""
     for i in range(st.players):
@@ -410,7 +418,7 @@ def bribe_phase(st, tt):
 
 # ---------------------------------------------------------------- plague and round/stage end
 
-@njit(cache=True, nogil=True)
+@kernel
 def plague_phase(st, tt):
     """Every player's rat marker moves by R minus the Hospital; past 9, an outbreak (ND-10)."""
     rats = face_rats(st, tt)
@@ -434,16 +442,15 @@ def plague_phase(st, tt):
                 log(st, EV_OUTBREAK, p, -1, 0, 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def end_of_round(st):
     """Cards go under the decks, persons leave, per-round status ends (ND-12)."""
     for p in range(st.players):
         st.hand_n[p] = 0
         st.bribed[p] = -1
-        log(st, EV_STANDING, p, st.gold[p], st.rat[p], st.personal[p])
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def end_of_stage(st, tt):
     """Notre Dame payout, its cubes go home, new brown deck and action decks (ND-13)."""
     total = 0
@@ -456,19 +463,19 @@ def end_of_stage(st, tt):
     for p in range(st.players):
         if st.checking and st.drawn[p] != (1 << N_KINDS) - 1 and not st.violation:
             st.violation = 9                        # not every kind drawn once this stage (ND-5.6)
-            st.violation_round = st.round
+            st.violation_round = st.round_no
         st.drawn[p] = 0
-    if st.round < ROUNDS:
+    if st.round_no < ROUNDS:
         shuffle_brown(st, tt)
         for p in range(st.players):
             shuffle_deck(st, p)
-    log(st, EV_STAGE, -1, st.round // 3, 0, 0)
+    log(st, EV_STAGE, -1, st.round_no // 3, 0, 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play_round(st, tt):
     n = st.players
-    st.start = (st.s0 + st.round - 1) % n          # ND-3.3
+    st.start = (st.s0 + st.round_no - 1) % n          # ND-3.3
     reveal_persons(st)
     log(st, EV_ROUND, st.start, st.face[0], st.face[1], st.face[2])
     draft(st, tt)
@@ -479,17 +486,19 @@ def play_round(st, tt):
     plague_phase(st, tt)
     check(st, tt)
     end_of_round(st)
-    if st.round % 3 == 0:
+    if st.round_no % 3 == 0:
         end_of_stage(st, tt)
         check(st, tt)
+    for p in range(n):
+        log(st, EV_STANDING, p, st.gold[p], st.rat[p], st.personal[p])
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end (ND-3, ND-14)."""
     reset(st, tt, players, policies, seed, index)
     for r in range(1, ROUNDS + 1):
-        st.round = r
+        st.round_no = r
         play_round(st, tt)
     for p in range(players):
         st.seat_count[p, SC_GOLD_END] = st.gold[p]
@@ -499,7 +508,7 @@ def play_game(st, tt, players, policies, seed, index):
 
 # ---------------------------------------------------------------- invariants (rules §20, TC-99)
 
-@njit(cache=True, nogil=True)
+@kernel
 def check(st, tt):
     """With st.checking on, record the first broken invariant: 1 cubes, 2 gold, 3 rat marker,
     4 VP below 0, 5 VP != sum of categories, 6 messages, 7 confidant, 8 hand size (9, a stage's
@@ -520,7 +529,7 @@ def check(st, tt):
             code = 2
         if st.rat[p] < 0 or st.rat[p] > RAT_MAX:
             code = 3
-        if st.vp[p] < 0:
+        if st.vp[p] < 0 and tt.rules[R_VP_FLOOR0]:
             code = 4
         if st.vp[p] != st.pts[p].sum():
             code = 5
@@ -543,10 +552,10 @@ def check(st, tt):
             code = 6
     if code:
         st.violation = code
-        st.violation_round = st.round
+        st.violation_round = st.round_no
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                       out_tiebreak):
     """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0]."""

@@ -18,7 +18,7 @@ greedy — a one-step heuristic: every option is valued in VP-equivalents, what 
   worth more than its gold, and drives to the best message it may take.
 """
 import numpy as np
-from numba import njit
+from simcore.kernel import kernel
 
 from simcore.rng import below
 from simcore.games.notre_dame.rules import (
@@ -29,7 +29,7 @@ from simcore.games.notre_dame.state import (
     DP_DRAFT_KEEP2, DP_GUEST_CHOICE, DP_HOUSEKEEPER_CHOICE, DP_JESTER_MOVE, DP_MINSTREL_MOVE,
     DP_OUTBREAK_LOSS, DP_PLAY_CARD, DP_TAKE_MESSAGE, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER,
     JESTER, JESTER_CONFIDANT, MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, NOTRE_DAME, PARK, PASS, PERSONAL,
-    RESIDENCE, ROUNDS, R_OUTBREAK_AT)
+    RESIDENCE, ROUNDS, R_CARRIAGE_MAY_STAY, R_OUTBREAK_AT)
 
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
@@ -38,7 +38,7 @@ OUTBREAK_COST = 4.0             # 2 VP and a cube off a building
 VP_EVENTS_PER_ROUND = 2.5       # how often a Park bonus is paid, roughly
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def choose(st, tt, p, dp, ctx):
     """The index of the option seat p takes among st.opts[:st.n_opts]."""
     if st.policy[p] == GREEDY:
@@ -48,41 +48,82 @@ def choose(st, tt, p, dp, ctx):
 
 # ---------------------------------------------------------------- values in VP-equivalents
 
-@njit(cache=True, nogil=True)
+@kernel
 def rounds_left(st):
     """Rounds after this one, plus a half for what is left of this one."""
-    return ROUNDS - st.round + 0.5
+    return ROUNDS - st.round_no + 0.5
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gold_value(st):
     return 0.5 + 0.1 * rounds_left(st)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def cube_value(st, p):
+    """A cube in the personal supply; more while the supply is nearly empty (cards without a cube
+    are lost)."""
     if st.gsupply[p] + st.personal[p] == 0:
         return 0.0
-    return 0.2 + 0.1 * rounds_left(st)
+    return 0.2 + 0.1 * rounds_left(st) + (0.8 if st.personal[p] <= 1 else 0.0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
+def mean_round_rats(tt):
+    """The rats an average round shows: 3 times the mean of the cards (the composition is public)."""
+    total = 0
+    for i in range(tt.person_rats.shape[0]):
+        total += tt.person_rats[i]
+    return 3.0 * total / tt.person_rats.shape[0]
+
+
+@kernel
+def plague_cost(st, tt, p, rat, hospital, rats_now):
+    """VP-equivalents the plague is expected to cost p from here on, with the marker on `rat` and
+    `hospital` on the Hospital: this round's public rats, then average rounds; past 9 an outbreak
+    (counted fractionally, so that every step back is worth something) and the marker stays on 9."""
+    at = tt.rules[R_OUTBREAK_AT]
+    r = float(rat)
+    outbreaks = 0.0
+    later = mean_round_rats(tt)
+    for i in range(ROUNDS - st.round_no + 1):
+        r += (rats_now if i == 0 else later) - hospital
+        if r > at - 1:
+            outbreaks += min(1.0, r - (at - 1))
+            r = at - 1.0
+        r = max(0.0, r)
+    return OUTBREAK_COST * outbreaks
+
+
+@kernel
+def rat_point(tt):
+    """A rat less in the long run: at the top of the track every round with rats to spare is an
+    outbreak, so an average round's rats are worth one outbreak."""
+    return OUTBREAK_COST / max(1.0, mean_round_rats(tt))
+
+
+@kernel
 def rat_step_value(st, tt, p):
-    """Moving the rat marker back one space: how close this round's plague (public) comes to an
-    outbreak decides it."""
+    """Moving the rat marker back one space now: the outbreak it avoids, at least a rat's worth."""
     if st.rat[p] == 0:
         return 0.0
-    need = st.rat[p] + face_rats(st, tt) - count(st, p, HOSPITAL) - (tt.rules[R_OUTBREAK_AT] - 1)
-    if need == 1:
-        return OUTBREAK_COST
-    if need == 2:
-        return OUTBREAK_COST / 2
-    if need >= 3:
-        return 1.0
-    return 0.3 + 0.05 * rounds_left(st)
+    h = count(st, p, HOSPITAL)
+    rats = face_rats(st, tt)
+    avoided = plague_cost(st, tt, p, st.rat[p], h, rats) - plague_cost(st, tt, p, st.rat[p] - 1, h, rats)
+    return max(avoided, rat_point(tt))
 
 
-@njit(cache=True, nogil=True)
+@kernel
+def hospital_value(st, tt, p, h):
+    """One more on the Hospital (now at h): one rat less in every plague left, while the rats
+    outrun the Hospital."""
+    rats = face_rats(st, tt)
+    avoided = plague_cost(st, tt, p, st.rat[p], h, rats) - plague_cost(st, tt, p, st.rat[p], h + 1, rats)
+    pressure = min(1.0, max(0.0, mean_round_rats(tt) - h) / 2.0)
+    return max(avoided, pressure * rat_point(tt) * rounds_left(st))
+
+
+@kernel
 def small_value(st, tt, p, what):
     if what == GOLD:
         return gold_value(st) if st.G > 0 else 0.0
@@ -91,13 +132,13 @@ def small_value(st, tt, p, what):
     return rat_step_value(st, tt, p)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def vp_value(st, p, v):
     """v VP as a gain event: the Park bonus comes with it."""
     return v + park_bonus(st, p) if v >= 1 else 0.0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def later_value(st, tt, p, b, c):
     """What one more piece on building b (now at count c) is worth in the rounds left."""
     left = rounds_left(st)
@@ -113,10 +154,10 @@ def later_value(st, tt, p, b, c):
         return 0.15 * left + (0.3 * left if c + 1 == 4 else 0.0)
     if b == PARK:
         return ((c + 1) // 2 - c // 2) * VP_EVENTS_PER_ROUND * left
-    return 0.6 * min(left, 6.0)                        # HOSPITAL: one rat less every round
+    return hospital_value(st, tt, p, c)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def message_value(st, tt, p, m):
     tile = st.msg_at[m]
     if tile < 0 or not message_takeable(st, p, m):
@@ -126,18 +167,19 @@ def message_value(st, tt, p, m):
             + tt.message_cubes[kind] * cube_value(st, p) + tt.message_rat_back[kind] * rat_step_value(st, tt, p))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def best_message_within(st, tt, p, k):
     best = 0.0
     here = st.carriage[p]
+    stay = tt.rules[R_CARRIAGE_MAY_STAY] != 0
     for m in range(tt.n_markets):
         d = tt.distance[here, m]
-        if 0 <= d <= k:
+        if 0 <= d <= k and (stay or m != here):
             best = max(best, message_value(st, tt, p, m))
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def action_value(st, tt, p, b, k):
     """What building b's action with count k gives now (ND-7)."""
     if b == CLOISTER_SCHOOL:
@@ -159,13 +201,13 @@ def action_value(st, tt, p, b, k):
     return rat_step_value(st, tt, p)                 # PARK, HOSPITAL
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def loss_value(st, tt, p, b):
     """What taking one real cube off building b costs."""
     return later_value(st, tt, p, b, count(st, p, b) - 1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def cheapest_source(st, tt, p, target):
     """The building whose cube is cheapest to move elsewhere; -1 if none."""
     best = -1
@@ -179,7 +221,7 @@ def cheapest_source(st, tt, p, target):
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def cube_cost(st, tt, p, target):
     """The cost of the cube a card puts on target; a large number if there is none."""
     if st.personal[p] >= 1:
@@ -190,7 +232,7 @@ def cube_cost(st, tt, p, target):
     return loss_value(st, tt, p, src)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def donation_value(st, tt, p, d):
     if d == 0:
         return 0.0
@@ -201,7 +243,7 @@ def donation_value(st, tt, p, d):
     return vp_value(st, p, tt.donation_vp[d]) + payout - d * gold_value(st) - cube_cost(st, tt, p, NOTRE_DAME)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def best_donation(st, tt, p):
     best = 0.0
     for d in range(1, min(3, st.gold[p]) + 1):
@@ -209,7 +251,7 @@ def best_donation(st, tt, p):
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def confidant_value(st, tt, p, b):
     k = count(st, p, b) + (0 if st.conf[p] == b else 1)
     gain = action_value(st, tt, p, b, k)
@@ -220,14 +262,14 @@ def confidant_value(st, tt, p, b):
     return gain
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def building_card_value(st, tt, p, b):
     c = count(st, p, b)
     gain = action_value(st, tt, p, b, c + 1) + later_value(st, tt, p, b, c) - cube_cost(st, tt, p, b)
     return max(gain, 0.0) if st.personal[p] == 0 else gain
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def card_value(st, tt, p, kind):
     if kind < N_BUILDINGS:
         return building_card_value(st, tt, p, kind)
@@ -239,18 +281,14 @@ def card_value(st, tt, p, kind):
     return best
 
 
-@njit(cache=True, nogil=True)
-def outbreak_threat(st, tt, p):
-    """VP-equivalents the Doctor saves this round."""
-    rats = face_rats(st, tt)
+@kernel
+def doctor_value(st, tt, p):
+    """What no rats for p this round saves."""
     h = count(st, p, HOSPITAL)
-    threat = 0.1 * rats
-    if st.rat[p] + rats - h >= tt.rules[R_OUTBREAK_AT]:
-        threat += OUTBREAK_COST
-    return threat
+    return plague_cost(st, tt, p, st.rat[p], h, face_rats(st, tt)) - plague_cost(st, tt, p, st.rat[p], h, 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def minstrel_value(st, tt, p, mv):
     src = mv // 64
     dst = (mv // 8) % 8
@@ -262,7 +300,7 @@ def minstrel_value(st, tt, p, mv):
     return gain
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def jester_value(st, tt, p, mv):
     piece = mv // 8
     dst = mv % 8
@@ -277,7 +315,7 @@ def jester_value(st, tt, p, mv):
     return gain
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def person_value(st, tt, p, person):
     effect = tt.person_effect[person]
     if effect == HOUSEKEEPER:
@@ -288,7 +326,7 @@ def person_value(st, tt, p, person):
     if effect == MONEYLENDER:
         return vp_value(st, p, 1) + min(2, st.G) * gold_value(st)
     if effect == DOCTOR:
-        return outbreak_threat(st, tt, p)
+        return doctor_value(st, tt, p)
     if effect == MINSTREL or effect == JESTER:
         return 0.5 if building_cubes(st, p) > 0 else 0.0
     if effect == BISHOP:
@@ -302,7 +340,7 @@ def person_value(st, tt, p, person):
     return vp_value(st, p, person_vp(st, tt, p, effect))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def option_value(st, tt, p, dp, ctx, v):
     """The greedy value of option v at decision point dp."""
     if dp == DP_DRAFT_KEEP1 or dp == DP_DRAFT_KEEP2 or dp == DP_PLAY_CARD:
@@ -318,7 +356,7 @@ def option_value(st, tt, p, dp, ctx, v):
             return gain - cube_value(st, p)
         return gain - loss_value(st, tt, p, v)
     if dp == DP_CONFIDANT_TARGET:
-        return confidant_value(st, tt, p, v)
+        return 0.0 if v == FORFEIT else confidant_value(st, tt, p, v)
     if dp == DP_DONATION:
         return donation_value(st, tt, p, v)
     if dp == DP_CARRIAGE_DEST:
@@ -351,7 +389,7 @@ def option_value(st, tt, p, dp, ctx, v):
     return -loss_value(st, tt, p, v)                  # DP_OUTBREAK_LOSS
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def greedy_choice(st, tt, p, dp, ctx):
     best = 0
     best_value = -1e18

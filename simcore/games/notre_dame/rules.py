@@ -6,7 +6,7 @@ decision with the functions below, asks the seat's policy and applies the answer
 Options are written to st.opts; each generator returns how many there are.
 """
 import numpy as np
-from numba import njit
+from simcore.kernel import kernel
 
 from simcore.rng import CHANCE, DECISION, seed_stream, shuffle
 from simcore.games.notre_dame.state import (
@@ -24,19 +24,19 @@ RAT_MAX = 9                     # ND-0.6
 
 # ---------------------------------------------------------------- counting (ND-0.5, ND-11)
 
-@njit(cache=True, nogil=True)
+@kernel
 def count(st, p, b):
     """Cubes on building b plus 1 if the confidant stands there: every rule counts this (ND-0.5)."""
     return np.int32(st.cubes[p, b]) + (1 if st.conf[p] == b else 0)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def park_bonus(st, p):
     """+1 VP per 2 on the Park with every VP gain (ND-11.1)."""
     return count(st, p, PARK) // 2
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def building_cubes(st, p):
     """Real cubes on p's 7 buildings."""
     total = 0
@@ -45,7 +45,7 @@ def building_cubes(st, p):
     return total
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def buildings_with_count_at_least(st, p, k):
     n = 0
     for b in range(N_BUILDINGS):
@@ -54,7 +54,7 @@ def buildings_with_count_at_least(st, p, k):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def fullest_count(st, p):
     best = 0
     for b in range(N_BUILDINGS):
@@ -62,7 +62,7 @@ def fullest_count(st, p):
     return best
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def messages_held(st, p):
     total = 0
     for c in range(N_COLOURS):
@@ -72,14 +72,14 @@ def messages_held(st, p):
 
 # ---------------------------------------------------------------- setup (ND-2)
 
-@njit(cache=True, nogil=True)
+@kernel
 def reset(st, tt, players, policies, seed, index):
     """A new game: streams from (seed, index), pieces, messages, decks and persons (ND-2)."""
     seed_stream(st.gen_chance, seed, index, CHANCE)
     seed_stream(st.gen_decide, seed, index, DECISION)
     st.players = players
-    st.s0 = 0
-    st.round = 0
+    st.s0 = 0                  # seat 0 starts round 1 (ND-2.6): seats are places in the turn order
+    st.round_no = 0
     st.start = 0
     start_gold = tt.rules[R_START_GOLD]
     st.G = TOTAL_GOLD
@@ -126,7 +126,7 @@ def reset(st, tt, players, policies, seed, index):
     shuffle_brown(st, tt)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def place_messages(st, tt):
     """Each district's colour: its 4 tiles shuffled onto its 4 message markets (ND-2.4c, ND-2.2)."""
     for m in range(st.msg_at.shape[0]):
@@ -144,7 +144,7 @@ def place_messages(st, tt):
         st.on_board[d] = 4
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def shuffle_deck(st, p):
     """A player's 9 action cards in a new random order for the stage (ND-5.6, ND-13.3)."""
     for k in range(N_KINDS):
@@ -152,7 +152,7 @@ def shuffle_deck(st, p):
     shuffle(st.gen_chance, st.deck[p], 0, N_KINDS)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def shuffle_brown(st, tt):
     k = 0
     for i in range(tt.person_grey.shape[0]):
@@ -162,16 +162,16 @@ def shuffle_brown(st, tt):
     shuffle(st.gen_chance, st.brown, 0, 6)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def reveal_persons(st):
     """Round r of its stage shows brown cards 2j, 2j+1 and grey card r (ND-4)."""
-    j = (st.round - 1) % 3
+    j = (st.round_no - 1) % 3
     st.face[0] = st.brown[2 * j]
     st.face[1] = st.brown[2 * j + 1]
-    st.face[2] = st.grey[st.round - 1]
+    st.face[2] = st.grey[st.round_no - 1]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def face_rats(st, tt):
     """R: the rats of the three face-up persons (ND-10.1)."""
     return np.int32(tt.person_rats[st.face[0]]) + tt.person_rats[st.face[1]] + tt.person_rats[st.face[2]]
@@ -179,7 +179,7 @@ def face_rats(st, tt):
 
 # ---------------------------------------------------------------- plain gains (ND-0.6)
 
-@njit(cache=True, nogil=True)
+@kernel
 def gain_gold_from_supply(st, p, x):
     """min(x, G) gold; returns the shortfall."""
     a = min(x, st.G)
@@ -188,13 +188,13 @@ def gain_gold_from_supply(st, p, x):
     return x - a
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def pay_gold(st, p, x):
     st.gold[p] -= x
     st.G += x
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gain_cubes(st, p, x):
     """min(x, own cubes in the general supply) into the personal supply (ND-7.1, A-13)."""
     a = min(x, np.int32(st.gsupply[p]))
@@ -203,13 +203,13 @@ def gain_cubes(st, p, x):
     return a
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def rat_back(st, p, x):
     """The rat marker back x spaces, never below 0 (ND-0.6)."""
     st.rat[p] = max(0, st.rat[p] - x)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def richest_opponents(st, p):
     """The opponents with the most gold (> 0), nearest clockwise first, into st.opts (ND-7.2)."""
     n = st.players
@@ -230,7 +230,7 @@ def richest_opponents(st, p):
 
 # ---------------------------------------------------------------- messages (ND-7.4)
 
-@njit(cache=True, nogil=True)
+@kernel
 def colour_allowed(st, p, c):
     """May p take a tile of colour c? Only if c is on the board and p holds no more of c than of
     any other colour still on the board (ND-7.4.1, A-10)."""
@@ -242,13 +242,13 @@ def colour_allowed(st, p, c):
     return True
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def message_takeable(st, p, m):
     tile = st.msg_at[m]
     return tile >= 0 and colour_allowed(st, p, tile // 4)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def carriage_destinations(st, tt, p, k):
     """DP-7: the markets at most k street steps from p's carriage (ND-7.4, A-9)."""
     here = st.carriage[p]
@@ -265,7 +265,13 @@ def carriage_destinations(st, tt, p, k):
 
 # ---------------------------------------------------------------- option generators (ND-16)
 
-@njit(cache=True, nogil=True)
+@kernel
+def may_forfeit(tt):
+    """F_VOLUNTARY_FORFEIT: a card may always be played without effect (A-14)."""
+    return tt.rules[R_VOLUNTARY_FORFEIT] != 0
+
+
+@kernel
 def hand_options(st, p):
     """DP-1..DP-3: the distinct kinds in p's hand (cards of one kind are equivalent)."""
     n = 0
@@ -282,7 +288,7 @@ def hand_options(st, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def cube_sources(st, tt, p, target, may_forfeit):
     """DP-4: where the cube for `target` comes from (ND-6.3, ND-6.5, A-14): the personal supply
     while it has one (placing is then mandatory), else one of p's other buildings holding a real
@@ -303,17 +309,21 @@ def cube_sources(st, tt, p, target, may_forfeit):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def cube_available(st, p):
     """A cube for Notre Dame or a building: personal supply, or any building to relocate from."""
     return st.personal[p] >= 1 or building_cubes(st, p) >= 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def confidant_targets(st, tt, p):
-    """DP-5: any of the 7 buildings; its current one only if F_CONFIDANT_MAY_STAY (A-8)."""
+    """DP-5: any of the 7 buildings; its current one only if F_CONFIDANT_MAY_STAY (A-8);
+    FORFEIT too under F_VOLUNTARY_FORFEIT (A-14)."""
     stay = tt.rules[R_CONFIDANT_MAY_STAY] != 0
     n = 0
+    if may_forfeit(tt):
+        st.opts[0] = FORFEIT
+        n = 1
     for b in range(N_BUILDINGS):
         if stay or st.conf[p] != b:
             st.opts[n] = b
@@ -322,7 +332,7 @@ def confidant_targets(st, tt, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def donation_options(st, p):
     """DP-6: donate d <= min(3, gold) gold; d >= 1 needs a cube (ND-8.1, A-22)."""
     top = min(3, st.gold[p]) if cube_available(st, p) else 0
@@ -332,7 +342,7 @@ def donation_options(st, p):
     return top + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def guest_options(st, k):
     """DP-9: one of GOLD, CUBE, RAT for k <= 3; two (a multiset, a * 3 + b, a <= b) for k >= 4."""
     n = 0
@@ -349,7 +359,7 @@ def guest_options(st, k):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def small_choice_options(st):
     """DP-12: GOLD, CUBE or RAT."""
     st.opts[0] = GOLD
@@ -359,7 +369,7 @@ def small_choice_options(st):
     return 3
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def take_options(st):
     """DP-8: leave (0) or take (1) the tile."""
     st.opts[0] = 0
@@ -368,7 +378,7 @@ def take_options(st):
     return 2
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def empty_buildings(st, p):
     """DP-13: buildings with count 0 (the confidant makes a building non-empty, A-16)."""
     n = 0
@@ -380,7 +390,7 @@ def empty_buildings(st, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def minstrel_moves(st, p):
     """DP-14: (src, dst, x cubes, y confidant) with 1 <= x + y <= 3, src != dst, buildings only
     (ND-15.3, A-20). Encoded src * 64 + dst * 8 + x * 2 + y."""
@@ -402,7 +412,7 @@ def minstrel_moves(st, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def jester_moves(st, p):
     """DP-15: (piece, dst): a cube of building 0..6, the confidant (7) or a Notre Dame cube (8),
     to another of the 7 buildings (ND-15.4, A-20). Encoded piece * 8 + dst."""
@@ -428,7 +438,7 @@ def jester_moves(st, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def outbreak_candidates(st, p):
     """DP-16: buildings of the highest count that hold a real cube (ND-10.3, A-6)."""
     top = fullest_count(st, p)
@@ -441,7 +451,7 @@ def outbreak_candidates(st, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def person_vp(st, tt, p, effect):
     """VP a grey person gives p now, before the Park bonus (ND-15.2); 0 for the others."""
     if effect == CITY_GUARD:
@@ -466,7 +476,7 @@ def person_vp(st, tt, p, effect):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def bribe_useless(st, tt, p, effect):
     """Would bribing this person change nothing for p? (ND-9.5; such bribes are pruned only when
     F_ALLOW_USELESS_BRIBE is false.) The Doctor always counts as useful."""
@@ -481,7 +491,7 @@ def bribe_useless(st, tt, p, effect):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def bribe_options(st, tt, p):
     """DP-11: PASS, or one of the 3 face-up persons if p has gold (ND-9.1)."""
     st.opts[0] = PASS
@@ -500,7 +510,7 @@ def bribe_options(st, tt, p):
 
 # ---------------------------------------------------------------- the plague (ND-10)
 
-@njit(cache=True, nogil=True)
+@kernel
 def plague_move(st, tt, p, rats):
     """p's new rat position after the plague and whether an outbreak happens (ND-10.2, A-3, A-4).
 
@@ -522,7 +532,3 @@ def plague_move(st, tt, p, rats):
         return reset_to, True
     return max(0, x), False
 
-
-@njit(cache=True, nogil=True)
-def may_forfeit(tt):
-    return tt.rules[R_VOLUNTARY_FORFEIT] != 0

@@ -4,14 +4,14 @@ the Notre Dame payout at each stage end (ND-13) and the tie-break key of the ran
 Every VP change is booked to one category of st.pts, so a seat's VP is always the sum of its
 categories (the Park bonus has a category of its own; plague losses are negative).
 """
-from numba import njit
+from simcore.kernel import kernel
 
 from simcore.games.notre_dame.rules import park_bonus
 from simcore.games.notre_dame.state import (
     CAT_PARK_BONUS, CAT_PAYOUT, CAT_PLAGUE, R_ND_SPLIT, R_VP_FLOOR0, SPLIT_PER_CUBE)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def gain_vp(st, p, v, category):
     """A VP gain event: v VP plus the Park bonus, if v >= 1 (ND-11.2, A-18)."""
     if v < 1:
@@ -23,7 +23,7 @@ def gain_vp(st, p, v, category):
     return v + bonus
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def lose_vp(st, tt, p, v):
     """Give back v VP, not below 0 unless F_VP_FLOOR0 is off (ND-10.2, A-5)."""
     lost = min(v, st.vp[p]) if tt.rules[R_VP_FLOOR0] else v
@@ -31,7 +31,7 @@ def lose_vp(st, tt, p, v):
     st.pts[p, CAT_PLAGUE] -= lost
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def payout_share(tt, mine, total):
     """VP for `mine` of the `total` cubes on Notre Dame (ND-13.1, A-21)."""
     if total == 0:
@@ -41,7 +41,7 @@ def payout_share(tt, mine, total):
     return tt.payout * mine // total
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def stage_payout(st, tt):
     """Pay out the Notre Dame tile, then its cubes go back to the general supplies (ND-13.1-2)."""
     total = 0
@@ -53,7 +53,7 @@ def stage_payout(st, tt):
         st.nd[p] = 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def tiebreak(st, p):
     """Ties on VP go to gold, then to cubes in the personal supply (ND-14.2): one number."""
     return st.gold[p] * 16 + st.personal[p]

@@ -104,7 +104,7 @@ STATE = np.dtype([
     ("gen_decide", np.uint64, (4,)),
     ("players", np.int32),
     ("s0", np.int32),                                    # start player of round 1 (ND-2.6)
-    ("round", np.int32),                                 # 1..9
+    ("round_no", np.int32),                              # 1..9 (not "round": np.record has a round())
     ("start", np.int32),                                 # start player of this round (ND-3.3)
     ("policy", np.int8, (MAX_PLAYERS,)),
     # a player's pieces (ND-0.3); cubes on buildings are real cubes, the confidant is apart

@@ -38,7 +38,7 @@ def position(players=4, seed=1, round=1, data=None, **rules):
     st = new_state()[0]
     tt = new_tables(data, players)[0]
     reset(st, tt, players, np.zeros(MAX_PLAYERS, np.int8), np.int64(seed), np.int64(0))
-    st.round = round
+    st.round_no = round
     st.start = (st.s0 + round - 1) % players
     return st, tt
 
