@@ -68,8 +68,9 @@ def list_games(as_json):
                    f"  policies    {', '.join(g['policies'])}\n"
                    f"  categories  {', '.join(g['categories'])}\n"
                    f"  component data")
+        width = max(map(len, g["provenance"]), default=0)
         for part, source in g["provenance"].items():
-            click.echo(f"    {part:<20} {source}")
+            click.echo(f"    {part:<{width}}  {source}")
         click.echo()
 
 

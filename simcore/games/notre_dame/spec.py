@@ -45,7 +45,7 @@ def replay(data, players, seat_policies, seed, index):
 
 def provenance(data):
     prov = dict(data.provenance)
-    prov["rules"] = "rulebook"
+    prov["rules"] = "rulebook; its gaps read as the specification does (A-1..A-31, rule switches)"
     return prov
 
 
