@@ -138,8 +138,10 @@ def run_with_progress(plan: runner.Plan, out: str | None, quiet: bool) -> runner
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), disable=quiet) as bar:
-        task = bar.add_task(f"{plan.spec.id} {plan.players}p", total=plan.games)
-        return runner.run(plan, out=out, progress=lambda done: bar.update(task, completed=done))
+        name = f"{plan.spec.id} {plan.players}p"
+        # the first run of a game compiles its kernels (a minute or two); later runs load them
+        task = bar.add_task(f"{name} (loading kernels; the first run compiles them)", total=plan.games)
+        return runner.run(plan, out=out, progress=lambda done: bar.update(task, completed=done, description=name))
 
 
 def interrupted_message(stop: runner.Interrupted) -> str:

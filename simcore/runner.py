@@ -183,13 +183,16 @@ def play_chunks(p: Plan) -> Iterator[Chunk]:
 def run(p: Plan, out: str | None = None, keep_rows: bool = False,
         progress: Callable[[int], None] | None = None) -> Outcome:
     """Plays the plan, writing each chunk's rows to `out` (Parquet or CSV) as it finishes and
-    summing them into a Tally; progress(games_done) after each chunk. keep_rows also returns all
-    rows as one DataFrame (memory grows with the run). Ctrl-C closes the file and raises Interrupted."""
+    summing them into a Tally; progress(0) once the kernels are loaded, then progress(games_done)
+    after each chunk. keep_rows also returns all rows as one DataFrame (memory grows with the run).
+    Ctrl-C closes the file and raises Interrupted."""
     writer = results.open_writer(out, results.empty_frame(p.spec, p.players)) if out else None
     data_id = p.spec.data_id(p.data)
     tally, frames, done = stats.Tally(), [], 0
     try:
         warm_up(p)
+        if progress:
+            progress(0)                 # the kernels are loaded (or compiled): games start now
         start = time.perf_counter()
         with closing(play_chunks(p)) as chunks:
             for chunk in chunks:

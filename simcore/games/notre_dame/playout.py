@@ -32,7 +32,7 @@ OUTBREAK_VP = 2                  # ND-10.2
 GC_STOLEN, GC_MESSAGES_LEFT = 0, 1
 
 
-@kernel
+@kernel(per_constant=True)
 def decide(st, tt, p, dp, ctx):
     """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
     n = st.n_opts

@@ -38,7 +38,7 @@ OUTBREAK_COST = 4.0             # 2 VP and a cube off a building
 VP_EVENTS_PER_ROUND = 2.5       # how often a Park bonus is paid, roughly
 
 
-@kernel
+@kernel(per_constant=True)
 def choose(st, tt, p, dp, ctx):
     """The index of the option seat p takes among st.opts[:st.n_opts]."""
     if st.policy[p] == GREEDY:
@@ -123,7 +123,7 @@ def hospital_value(st, tt, p, h):
     return max(avoided, pressure * rat_point(tt) * rounds_left(st))
 
 
-@kernel
+@kernel(per_constant=True)
 def small_value(st, tt, p, what):
     if what == GOLD:
         return gold_value(st) if st.G > 0 else 0.0
@@ -138,7 +138,7 @@ def vp_value(st, p, v):
     return v + park_bonus(st, p) if v >= 1 else 0.0
 
 
-@kernel
+@kernel(per_constant=True)
 def later_value(st, tt, p, b, c):
     """What one more piece on building b (now at count c) is worth in the rounds left."""
     left = rounds_left(st)
@@ -179,7 +179,7 @@ def best_message_within(st, tt, p, k):
     return best
 
 
-@kernel
+@kernel(per_constant=True)
 def action_value(st, tt, p, b, k):
     """What building b's action with count k gives now (ND-7)."""
     if b == CLOISTER_SCHOOL:
@@ -340,7 +340,7 @@ def person_value(st, tt, p, person):
     return vp_value(st, p, person_vp(st, tt, p, effect))
 
 
-@kernel
+@kernel(per_constant=True)
 def option_value(st, tt, p, dp, ctx, v):
     """The greedy value of option v at decision point dp."""
     if dp == DP_DRAFT_KEEP1 or dp == DP_DRAFT_KEEP2 or dp == DP_PLAY_CARD:
@@ -389,7 +389,7 @@ def option_value(st, tt, p, dp, ctx, v):
     return -loss_value(st, tt, p, v)                  # DP_OUTBREAK_LOSS
 
 
-@kernel
+@kernel(per_constant=True)
 def greedy_choice(st, tt, p, dp, ctx):
     best = 0
     best_value = -1e18
