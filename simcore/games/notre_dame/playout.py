@@ -6,8 +6,8 @@ a scripted value first (tests drive games this way), else the seat's policy. A d
 one legal option is not asked.
 """
 import numpy as np
-from simcore.kernel import kernel
 
+from simcore.kernel import kernel
 from simcore.games.notre_dame.policies import choose
 from simcore.games.notre_dame.rules import (
     bribe_options, carriage_destinations, confidant_targets, count, cube_sources, donation_options,
@@ -15,16 +15,17 @@ from simcore.games.notre_dame.rules import (
     may_forfeit, message_takeable, minstrel_moves, outbreak_candidates, pay_gold, person_vp, plague_move,
     rat_back, reset, reveal_persons, richest_opponents, shuffle_brown, shuffle_deck, small_choice_options,
     take_options, building_cubes, RAT_MAX, TOTAL_GOLD, CUBES_PER_COLOUR)
-from simcore.games.notre_dame.scoring import gain_vp, lose_vp, stage_payout, payout_share, tiebreak
+from simcore.games.notre_dame.scoring import (
+    cubes_on_notre_dame, gain_vp, lose_vp, payout_share, stage_payout, tiebreak)
 from simcore.games.notre_dame.state import (
     BANK, BISHOP, CARRIAGE_HOUSE, CAT_DONATIONS, CAT_MESSAGES, CAT_PERSONS, CAT_RESIDENCE, CLOISTER_SCHOOL,
     CONFIDANT, CUBE, DOCTOR, DP_BANK_VICTIM, DP_BISHOP_TARGET, DP_CARRIAGE_DEST, DP_CONFIDANT_TARGET,
     DP_CUBE_SOURCE, DP_DONATION, DP_DRAFT_KEEP1, DP_DRAFT_KEEP2, DP_GUEST_CHOICE, DP_HOUSEKEEPER_CHOICE,
     DP_JESTER_MOVE, DP_MINSTREL_MOVE, DP_OUTBREAK_LOSS, DP_PLAY_CARD, DP_TAKE_MESSAGE, DP_BRIBE,
-    EV_ACTION, EV_BRIBE, EV_CARRIAGE, EV_CONFIDANT, EV_DONATE, EV_DRAFT, EV_FORFEIT, EV_GUEST, EV_HAND,
-    EV_MESSAGE, EV_MOVE, EV_OUTBREAK, EV_PAYOUT, EV_PERSON, EV_PLACE, EV_PLAGUE, EV_PLAY, EV_RELOCATE,
-    EV_ROUND, EV_STAGE, EV_STANDING, EV_STEAL, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER, JESTER, JESTER_CONFIDANT,
-    MAX_PLAYERS, MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, N_KINDS, N_COLOURS, NOTRE_DAME, PARK, PASS, RAT, RESIDENCE,
+    EV_ACTION, EV_BRIBE, EV_CARRIAGE, EV_CONFIDANT, EV_DONATE, EV_FORFEIT, EV_GUEST, EV_HAND,
+    EV_MESSAGE, EV_MOVE, EV_OUTBREAK, EV_PAYOUT, EV_PERSON, EV_PLAGUE, EV_PLAY, EV_RELOCATE,
+    EV_ROUND, EV_STAGE, EV_STANDING, EV_STEAL, FORFEIT, GOLD, GUEST_HOUSE, HOUSEKEEPER, JESTER, JESTER_CONFIDANT,
+    MAX_PLAYERS, MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, N_KINDS, N_COLOURS, NOTRE_DAME, PASS, RESIDENCE,
     ROUNDS, R_BANK_STEAL, R_VP_FLOOR0, R_BANK_TIE, R_GOLD_STEAL_ALL_SOURCES, SC_BRIBES, SC_FORFEITS, SC_GOLD_END,
     SC_MESSAGES, SC_OUTBREAKS, STEAL_NONE, STEAL_ONE_VICTIM, TIE_CHOOSER, PERSONAL)
 
@@ -453,9 +454,7 @@ def end_of_round(st):
 @kernel
 def end_of_stage(st, tt):
     """Notre Dame payout, its cubes go home, new brown deck and action decks (ND-13)."""
-    total = 0
-    for p in range(st.players):
-        total += st.nd[p]
+    total = cubes_on_notre_dame(st)
     for p in range(st.players):
         if st.nd[p] > 0:
             log(st, EV_PAYOUT, p, st.nd[p], payout_share(tt, st.nd[p], total), total)

@@ -18,16 +18,17 @@ greedy — a one-step heuristic: every option is valued in VP-equivalents, what 
   worth more than its gold, and drives to the best message it may take.
 """
 import numpy as np
-from simcore.kernel import kernel
 
+from simcore.kernel import kernel
 from simcore.rng import below
 from simcore.games.notre_dame.rules import (
-    building_cubes, count, face_rats, message_takeable, park_bonus, person_vp, RAT_MAX)
+    building_cubes, count, face_rats, message_takeable, park_bonus, person_vp)
+from simcore.games.notre_dame.scoring import cubes_on_notre_dame
 from simcore.games.notre_dame.state import (
-    BANK, BISHOP, CARRIAGE_HOUSE, CLOISTER_SCHOOL, CONFIDANT, CUBE, DOCTOR, DP_BANK_VICTIM, DP_BISHOP_TARGET,
+    BANK, BISHOP, CARRIAGE_HOUSE, CLOISTER_SCHOOL, CUBE, DOCTOR, DP_BANK_VICTIM, DP_BISHOP_TARGET,
     DP_BRIBE, DP_CARRIAGE_DEST, DP_CONFIDANT_TARGET, DP_CUBE_SOURCE, DP_DONATION, DP_DRAFT_KEEP1,
     DP_DRAFT_KEEP2, DP_GUEST_CHOICE, DP_HOUSEKEEPER_CHOICE, DP_JESTER_MOVE, DP_MINSTREL_MOVE,
-    DP_OUTBREAK_LOSS, DP_PLAY_CARD, DP_TAKE_MESSAGE, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER,
+    DP_PLAY_CARD, DP_TAKE_MESSAGE, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER,
     JESTER, JESTER_CONFIDANT, MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, NOTRE_DAME, PARK, PASS, PERSONAL,
     RESIDENCE, ROUNDS, R_CARRIAGE_MAY_STAY, R_OUTBREAK_AT)
 
@@ -236,10 +237,7 @@ def cube_cost(st, tt, p, target):
 def donation_value(st, tt, p, d):
     if d == 0:
         return 0.0
-    total = 0
-    for q in range(st.players):
-        total += st.nd[q]
-    payout = tt.payout / (total + 2.0)                # a share of this stage's payout
+    payout = tt.payout / (cubes_on_notre_dame(st) + 2.0)     # a share of this stage's payout
     return vp_value(st, p, tt.donation_vp[d]) + payout - d * gold_value(st) - cube_cost(st, tt, p, NOTRE_DAME)
 
 

@@ -6,8 +6,8 @@ decision with the functions below, asks the seat's policy and applies the answer
 Options are written to st.opts; each generator returns how many there are.
 """
 import numpy as np
-from simcore.kernel import kernel
 
+from simcore.kernel import kernel
 from simcore.rng import CHANCE, DECISION, seed_stream, shuffle
 from simcore.games.notre_dame.state import (
     BEGGAR_KING, BISHOP, CARPENTER, CITY_GUARD, CUBE, FORFEIT, GOLD, GUILD_MASTER, HOSPITAL, JESTER,

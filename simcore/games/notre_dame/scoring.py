@@ -4,8 +4,8 @@ the Notre Dame payout at each stage end (ND-13) and the tie-break key of the ran
 Every VP change is booked to one category of st.pts, so a seat's VP is always the sum of its
 categories (the Park bonus has a category of its own; plague losses are negative).
 """
-from simcore.kernel import kernel
 
+from simcore.kernel import kernel
 from simcore.games.notre_dame.rules import park_bonus
 from simcore.games.notre_dame.state import (
     CAT_PARK_BONUS, CAT_PAYOUT, CAT_PLAGUE, R_ND_SPLIT, R_VP_FLOOR0, SPLIT_PER_CUBE)
@@ -42,11 +42,18 @@ def payout_share(tt, mine, total):
 
 
 @kernel
-def stage_payout(st, tt):
-    """Pay out the Notre Dame tile, then its cubes go back to the general supplies (ND-13.1-2)."""
+def cubes_on_notre_dame(st):
+    """N, all players' cubes on the Notre Dame tile (ND-13.1)."""
     total = 0
     for p in range(st.players):
         total += st.nd[p]
+    return total
+
+
+@kernel
+def stage_payout(st, tt):
+    """Pay out the Notre Dame tile, then its cubes go back to the general supplies (ND-13.1-2)."""
+    total = cubes_on_notre_dame(st)
     for p in range(st.players):
         gain_vp(st, p, payout_share(tt, st.nd[p], total), CAT_PAYOUT)
         st.gsupply[p] += st.nd[p]
