@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 import simcore
-from simcore import results, runner
+from simcore import registry, results, runner
 from simcore.registry import UserError
 from dice_game import DICE, RANDOM, play_batch
 
@@ -201,3 +201,22 @@ def test_malformed_scenarios_are_user_errors(tmp_path, text, message):
 def test_a_missing_scenario_is_a_user_error(tmp_path):
     with pytest.raises(UserError, match="cannot read"):
         runner.read_scenario(str(tmp_path / "none.toml"))
+
+
+@pytest.mark.parametrize("game", ["carcassonne", "carcassonne-ark", "notre-dame"])
+def test_real_games_do_not_depend_on_workers_or_chunk_size(game):
+    """DESIGN.md, Determinism: the same rows whatever --workers and --chunk-size, and they are the
+    games the spec's batch kernel plays."""
+    def frame(workers, chunk_size):
+        plan = runner.plan(game, players=3, games=100, seed=555, policies=["random", "greedy", "random"],
+                           rotate_seats=True, workers=workers, chunk_size=chunk_size)
+        return runner.run(plan, keep_rows=True).frame
+
+    one = frame(1, 100)
+    assert len(one) == 300 and one["game_index"].tolist() == [i for i in range(100) for _ in range(3)]
+    pd.testing.assert_frame_equal(frame(2, 13), one)
+    pd.testing.assert_frame_equal(frame(2, 100), one)
+    spec = registry.get(game)
+    seats = runner.assign_seats(np.array([0, 1, 0], np.int8), 0, 100, True)
+    direct = spec.play_batch(spec.load_data(None), 3, seats, 555, 0)
+    assert one["score"].tolist() == direct.pts.sum(axis=2).ravel().tolist()

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 import pytest
 
 from simcore import registry
@@ -17,7 +16,6 @@ from simcore.games.carcassonne import spec as carcassonne
 
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = ("carcassonne", "carcassonne-ark")
-HAS_RUNNER = (ROOT / "simcore" / "runner.py").exists()
 
 
 def policies_for(count, players, salt):
@@ -85,26 +83,6 @@ def test_replay_and_logged_game_reproduce_the_batch_game(game):
     first = spec.replay(data, players, policies[0], seed, 0)
     assert spec.replay(data, players, policies[0], seed, 0) == first
     assert first[0].startswith(f"{spec.name}, {players} players, seed {seed}, game 0")
-
-
-@pytest.mark.skipif(not HAS_RUNNER, reason="simcore/runner.py does not exist yet")
-@pytest.mark.parametrize("game", GAMES)
-def test_runner_results_do_not_depend_on_workers_or_chunk_size(game):
-    from simcore import runner
-
-    def frame(workers, chunk_size):
-        plan = runner.plan(game, players=3, games=100, seed=555, policies=["random", "greedy", "random"],
-                           rotate_seats=True, workers=workers, chunk_size=chunk_size)
-        return runner.run(plan, keep_rows=True).frame
-
-    one = frame(1, 100)
-    assert len(one) == 300 and one["game_index"].tolist() == [i for i in range(100) for _ in range(3)]
-    pd.testing.assert_frame_equal(frame(2, 13), one)
-    pd.testing.assert_frame_equal(frame(2, 100), one)
-    # and the rows are the spec-level games
-    seats = runner.assign_seats(np.array([0, 1, 0], np.int8), 0, 100, True)
-    direct = batch(game, 3, seats, 555, 0)
-    assert one["score"].to_numpy().tolist() == direct.pts.sum(axis=2).ravel().tolist()
 
 
 PURE_PYTHON_GAMES = 3

@@ -10,10 +10,9 @@ import sys
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 import pytest
 
-from simcore import registry, runner
+from simcore import registry
 from simcore.games.notre_dame import spec as notre_dame
 from simcore.results import ranks
 
@@ -107,23 +106,6 @@ def test_replay_and_logged_game_reproduce_the_batch_game():
     first = SPEC.replay(data, players, policies[0], seed, 0)
     assert SPEC.replay(data, players, policies[0], seed, 0) == first
     assert first[0].startswith(f"Notre Dame, {players} players, seed {seed}, game 0")
-
-
-def test_runner_results_do_not_depend_on_workers_or_chunk_size():
-    def frame(workers, chunk_size):
-        plan = runner.plan(GAME, players=3, games=100, seed=555, policies=["random", "greedy", "random"],
-                           rotate_seats=True, workers=workers, chunk_size=chunk_size)
-        return runner.run(plan, keep_rows=True).frame
-
-    one = frame(1, 100)
-    assert len(one) == 300 and one["game_index"].tolist() == [i for i in range(100) for _ in range(3)]
-    pd.testing.assert_frame_equal(frame(2, 13), one)
-    pd.testing.assert_frame_equal(frame(2, 100), one)
-    # and the rows are the spec-level games
-    seats = runner.assign_seats(np.array([0, 1, 0], np.int8), 0, 100, True)
-    direct = batch(3, seats, 555, 0)
-    assert one["score"].tolist() == direct.pts.sum(axis=2).ravel().tolist()
-    assert one["plague_outbreaks"].tolist() == direct.seat[:, :, 0].ravel().tolist()
 
 
 PURE_PYTHON_SEED = 8_086
