@@ -66,7 +66,12 @@ def _notre_dame_specs():
     return [spec.NOTRE_DAME]
 
 
-_LOADERS = [_carcassonne_specs, _notre_dame_specs]
+def _strasbourg_specs():
+    from simcore.games.strasbourg import spec
+    return [spec.STRASBOURG]
+
+
+_LOADERS = [_carcassonne_specs, _notre_dame_specs, _strasbourg_specs]
 _REGISTRY: dict[str, GameSpec] | None = None
 
 

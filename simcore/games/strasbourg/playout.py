@@ -1,0 +1,322 @@
+"""One whole Strasbourg game (SB-3 … SB-12), and the batch kernel.
+
+Wherever a player decides (SB-15), rules.py writes the options into st.opts and `decide`
+returns the chosen option's value: a scripted value first (tests drive games this way), else the
+seat's policy. A decision with one legal option is not asked.
+"""
+import numpy as np
+
+from simcore.kernel import kernel
+from simcore.games.strasbourg.policies import choose, plan_bundles
+from simcore.games.strasbourg.rules import (
+    box_bundle, bid_options, buy, buy_options, chapel_options, draw_card, draw_options, entitled_ranks,
+    form_bundles, keep_tasks, rank_bids, reset, return_options, sale_options, site_options, take_seat)
+from simcore.games.strasbourg.scoring import council_phase, final_scoring, tiebreak
+from simcore.games.strasbourg.state import (
+    CARDS, CHURCH, D_APPRENTICE, D_BID, D_BUILD, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_RETURN, D_SELL,
+    D_MASTER_PART, D_TASKS, DRAW, R_MASTER_PARTS_OPTIONAL, EV_BID, EV_BUILD, EV_BUNDLE, EV_BUY, EV_CHAPEL, EV_COUNCIL, EV_GOODS, EV_PLAN,
+    EV_PRIVILEGE, EV_RETURN, EV_ROUND, EV_SEAT, EV_SELL, EV_SUBPHASE, EV_TASKS, EV_WINNER, GC_FINAL_START, GC_START, GOODS, GUILD, GUILD_SLOT, MAX_PLAYERS, MAX_QUEUE, MERCH_G,
+    MERCHANTS, N_GUILDS, NC, NO_BUY, NOBILITY, PASS, PRIVILEGE, ROUNDS, SC_COINS_END,
+    SC_PRIVILEGES_SPENT, SC_RETURNED, SUBPHASE_TYPE)
+
+
+@kernel(per_constant=True)
+def decide(st, tt, p, dp, ctx):
+    """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
+    n = st.n_opts
+    if n == 1:
+        return st.opts[0]
+    if st.script_pos < st.n_script:
+        v = st.script[st.script_pos]
+        st.script_pos += 1
+        for i in range(n):
+            if st.opts[i] == v:
+                return v
+        st.script_miss += 1
+    return st.opts[choose(st, tt, p, dp, ctx)]
+
+
+@kernel
+def log(st, code, p, a, b, c):
+    if st.logging and st.n_events < st.ev.shape[0]:
+        e = st.n_events
+        st.ev[e, 0] = code
+        st.ev[e, 1] = st.round_no
+        st.ev[e, 2] = p
+        st.ev[e, 3] = a
+        st.ev[e, 4] = b
+        st.ev[e, 5] = c
+        st.ev[e, 6] = st.vp[p] if p >= 0 else 0
+        st.n_events += 1
+
+
+# ---------------------------------------------------------------- setup and planning (SB-3.6, SB-5)
+
+@kernel
+def choose_tasks(st, tt):
+    """D-1: each player keeps a non-empty subset of the 5 dealt task cards (a bit mask 1..31)."""
+    for p in range(st.players):
+        for m in range(31):
+            st.opts[m] = m + 1
+        st.n_opts = 31
+        mask = decide(st, tt, p, D_TASKS, 0)
+        keep_tasks(st, p, mask)
+        log(st, EV_TASKS, p, mask, 0, 0)
+
+
+@kernel
+def plan(st, tt, p):
+    """Draw the first card, then more until STOP (D-2); split them into bundles (D-3)."""
+    st.hand_n[p] = 0
+    draw_card(st, p)
+    while draw_options(st, p) == 2 and decide(st, tt, p, D_DRAW, st.hand_n[p]) == DRAW:
+        draw_card(st, p)
+    plan_bundles(st, tt, p)
+    form_bundles(st, p)
+    log(st, EV_PLAN, p, st.hand_n[p], st.n_bundles[p], st.deck_n[p])
+    for b in range(st.n_bundles[p]):
+        log(st, EV_BUNDLE, p, b, st.bundle_key[p, b], st.bundle_sum[p, b])
+
+
+# ---------------------------------------------------------------- a bidding sub-phase (SB-7 … SB-9)
+
+@kernel
+def collect_bids(st, tt, sp0):
+    """The decision queue from sp0: reveal a bundle, pass, or spend a privilege to wait at the
+    back (SB-7.1-7.5)."""
+    n = st.players
+    queue = st.queue
+    head = 0
+    tail = 0
+    for i in range(n):
+        queue[tail % MAX_QUEUE] = (sp0 + i) % n
+        tail += 1
+        st.bid[(sp0 + i) % n] = -1
+        st.bid_bundle[(sp0 + i) % n] = -1
+    while head < tail:
+        p = queue[head % MAX_QUEUE]
+        head += 1
+        bid_options(st, tt, p, tail - head)
+        choice = decide(st, tt, p, D_BID, st.subphase)
+        if choice == PRIVILEGE:
+            log(st, EV_PRIVILEGE, p, 0, 0, 0)
+            st.privileges[p] -= 1
+            st.seat_count[p, SC_PRIVILEGES_SPENT] += 1
+            queue[tail % MAX_QUEUE] = p
+            tail += 1
+        elif choice != PASS:
+            st.bid[p] = st.bundle_sum[p, choice]
+            st.bid_bundle[p] = choice
+            st.bundle_open[p, choice] = 0
+            log(st, EV_BID, p, choice, st.bid[p], 0)
+        else:
+            log(st, EV_BID, p, -1, 0, 0)
+
+
+@kernel
+def master_part(st, tt, p, g):
+    """The Master's seat and the goods tile are automatic, or each a choice under
+    MASTER_PARTS_OPTIONAL (AMB-05)."""
+    if not tt.rules[R_MASTER_PARTS_OPTIONAL]:
+        return True
+    st.opts[0] = 0
+    st.opts[1] = 1
+    st.n_opts = 2
+    return decide(st, tt, p, D_MASTER_PART, g) == 1
+
+
+@kernel
+def guild_action(st, tt, p, g, role):
+    """Master (0), Journeyman (1) or Apprentice (2) of guild g (SB-8.2, AMB-05, AMB-06)."""
+    if role == 0 and master_part(st, tt, p, g):
+        take_seat(st, tt, p, 2 + g)
+        log(st, EV_SEAT, p, 2 + g, 0, 0)
+    if role <= 1:
+        if master_part(st, tt, p, g):
+            st.goods[p, g] += 1
+            log(st, EV_GOODS, p, g, role, 0)
+        buy_options(st, tt, p, g, NO_BUY)
+        c = decide(st, tt, p, D_MASTER_BUY, g)
+        if c != NO_BUY:
+            buy(st, tt, p, c)
+            log(st, EV_BUY, p, c, tt.price[c], role)
+        return
+    buy_options(st, tt, p, g, GOODS)
+    c = decide(st, tt, p, D_APPRENTICE, g)
+    if c == GOODS:
+        st.goods[p, g] += 1
+        log(st, EV_GOODS, p, g, role, 0)
+    else:
+        buy(st, tt, p, c)
+        log(st, EV_BUY, p, c, tt.price[c], role)
+
+
+@kernel
+def merchant_action(st, tt, p, with_seat):
+    """Sell any goods for their values; in G also take the MERCHANTS seat (SB-8.3, AMB-22)."""
+    for g in range(N_GUILDS):
+        if st.goods[p, g] > 0:
+            sale_options(st, p, g)
+            k = decide(st, tt, p, D_SELL, g)
+            st.goods[p, g] -= k
+            st.coins[p] += k * tt.goods_value[g]
+            if k > 0:
+                log(st, EV_SELL, p, g, k, k * tt.goods_value[g])
+    if with_seat:
+        take_seat(st, tt, p, MERCHANTS)
+        log(st, EV_SEAT, p, MERCHANTS, 0, 0)
+
+
+@kernel
+def bidding_subphase(st, tt):
+    """Sub-phases A-G: bids, ranks, the new start player, actions in rank order, then the
+    revealed cards leave the game but for one card a non-entitled revealer returns (SB-7 … SB-9)."""
+    n = st.players
+    sp0 = st.sp
+    kind = SUBPHASE_TYPE[st.subphase]
+    log(st, EV_SUBPHASE, sp0, st.subphase, 0, 0)
+    collect_bids(st, tt, sp0)
+    ranked = np.empty(MAX_PLAYERS, np.int64)
+    k = rank_bids(st, sp0, ranked)
+    if k > 0:
+        st.sp = ranked[0]                                   # SB-7.7
+        log(st, EV_WINNER, st.sp, st.bid[st.sp], k, 0)
+    entitled = min(k, entitled_ranks(0 if kind == NC else (1 if kind == GUILD else 2), n))
+    for i in range(entitled):
+        p = ranked[i]
+        if kind == NC:
+            take_seat(st, tt, p, NOBILITY if i == 0 else CHURCH)
+            log(st, EV_SEAT, p, NOBILITY if i == 0 else CHURCH, 0, 0)
+        elif kind == GUILD:
+            g = tt.card_guilds[st.round_card[st.round_no - 1], GUILD_SLOT[st.subphase]]
+            role = i if n >= 4 else 2 * i                   # 3 players: no Journeyman
+            guild_action(st, tt, p, g, role)
+        else:
+            merchant_action(st, tt, p, kind == MERCH_G)
+    for i in range(k):
+        p = ranked[i]
+        b = st.bid_bundle[p]
+        back = 0
+        if i >= entitled:
+            return_options(st, tt, p, b)
+            back = decide(st, tt, p, D_RETURN, b)
+            st.seat_count[p, SC_RETURNED] += 1
+            log(st, EV_RETURN, p, back, 0, 0)
+        box_bundle(st, p, b, back)
+
+
+# ---------------------------------------------------------------- invariants (issue 4 Tests)
+
+@kernel
+def check(st, tt):
+    """With st.checking on, record the first broken invariant: 1 a player's 24 cards not in
+    exactly one of deck / hand / box, 2 coins below 0, 3 a council seat or city space with a bad
+    owner, 4 VP != the sum of the categories, 5 goods or privileges below 0."""
+    if not st.checking or st.violation:
+        return
+    code = 0
+    for p in range(st.players):
+        in_hand = 0
+        for b in range(st.n_bundles[p]):
+            if st.bundle_open[p, b]:
+                in_hand += st.bundle_size[p, b]
+        if st.deck_n[p] + in_hand + st.boxed[p] != CARDS or st.deck_n[p] < 0:
+            code = 1
+        if st.coins[p] < 0:
+            code = 2
+        if st.vp[p] != st.pts[p].sum():
+            code = 4
+        if st.privileges[p] < 0:
+            code = 5
+        for g in range(N_GUILDS):
+            if st.goods[p, g] < 0:
+                code = 5
+    for s in range(st.seat_owner.shape[0]):
+        if st.seat_owner[s] < -1 or st.seat_owner[s] >= st.players:
+            code = 3
+    for c in range(st.cell_owner.shape[0]):
+        if st.cell_owner[c] >= st.players or (st.cell_owner[c] >= 0 and tt.cell_guild[c] < 0):
+            code = 3
+    if code:
+        st.violation = code
+
+
+# ---------------------------------------------------------------- construction, round, game
+
+@kernel
+def build_chapel(st, tt):
+    """H: the CHURCH holder puts a chapel on an empty spot (SB-10.1)."""
+    p = st.seat_owner[CHURCH]
+    if chapel_options(st, tt) > 0:
+        k = decide(st, tt, p, D_CHAPEL, 0)
+        st.chapel[k] = 1
+        log(st, EV_CHAPEL, p, k, 0, 0)
+
+
+@kernel
+def build_building(st, tt):
+    """I: the NOBILITY holder builds this round's building on an empty site (SB-10.2)."""
+    p = st.seat_owner[NOBILITY]
+    if site_options(st, tt) > 0:
+        c = decide(st, tt, p, D_BUILD, 0)
+        st.site_building[c] = st.round_building[st.round_no - 1]
+        log(st, EV_BUILD, p, c, st.site_building[c], 0)
+
+
+@kernel
+def play_round(st, tt):
+    n = st.players
+    log(st, EV_ROUND, st.sp, st.round_card[st.round_no - 1], st.round_building[st.round_no - 1], 0)
+    for i in range(n):                                      # SB-5.1: in seat order from the SP
+        plan(st, tt, (st.sp + i) % n)
+    for s in range(7):
+        st.subphase = s
+        bidding_subphase(st, tt)
+        check(st, tt)
+    st.subphase = 7
+    build_chapel(st, tt)
+    st.subphase = 8
+    build_building(st, tt)
+    for p in range(n):                                      # unused bundles leave face down (AMB-15)
+        for b in range(st.n_bundles[p]):
+            if st.bundle_open[p, b]:
+                box_bundle(st, p, b, 0)
+        st.n_bundles[p] = 0
+        st.hand_n[p] = 0
+    council_phase(st)
+    for p in range(n):
+        log(st, EV_COUNCIL, p, st.privileges[p], st.coins[p], 0)
+    check(st, tt)
+
+
+@kernel
+def play_game(st, tt, players, policies, seed, index):
+    reset(st, tt, players, policies, seed, index)
+    st.game_count[GC_START] = st.sp
+    choose_tasks(st, tt)
+    for r in range(1, ROUNDS + 1):
+        st.round_no = r
+        play_round(st, tt)
+    final_scoring(st, tt)
+    check(st, tt)
+    st.game_count[GC_FINAL_START] = st.sp
+    for p in range(players):
+        st.seat_count[p, SC_COINS_END] = st.coins[p]
+
+
+@kernel
+def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                      out_tiebreak):
+    st = ws[0]
+    tt = tables[0]
+    st.logging = 0
+    for k in range(seat_policies.shape[0]):
+        play_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        for s in range(players):
+            for c in range(out_pts.shape[2]):
+                out_pts[k, s, c] = st.pts[s, c]
+            for c in range(out_seat.shape[2]):
+                out_seat[k, s, c] = st.seat_count[s, c]
+            out_tiebreak[k, s] = tiebreak(st, s)
+        for c in range(out_game.shape[1]):
+            out_game[k, c] = st.game_count[c]

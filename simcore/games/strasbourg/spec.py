@@ -1,0 +1,59 @@
+"""Strasbourg in the registry."""
+import numpy as np
+
+from simcore.games.strasbourg import components, describe
+from simcore.games.strasbourg.playout import play_batch_kernel, play_game
+from simcore.games.strasbourg.policies import POLICIES
+from simcore.games.strasbourg.state import (
+    CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, SEAT_COLUMNS, new_state, new_tables)
+from simcore.registry import BatchResult, GameSpec
+
+
+def play_batch(data, players, seat_policies, seed, first_index):
+    count = seat_policies.shape[0]
+    pts = np.zeros((count, players, N_CATEGORIES), dtype=np.int32)
+    seat = np.zeros((count, players, len(SEAT_COLUMNS)), dtype=np.int32)
+    game = np.zeros((count, len(GAME_COLUMNS)), dtype=np.int32)
+    tiebreak = np.zeros((count, players), dtype=np.int32)
+    policies = np.zeros((count, MAX_PLAYERS), dtype=np.int8)
+    policies[:, :players] = seat_policies
+    play_batch_kernel(new_state(), new_tables(data, players), players, policies, np.int64(seed),
+                      np.int64(first_index), pts, seat, game, tiebreak)
+    return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak)
+
+
+def play_logged(data, players, seat_policies, seed, index):
+    """One game with its move log kept: the state record at the end."""
+    st = new_state()[0]
+    st.logging = 1
+    row = np.zeros(MAX_PLAYERS, dtype=np.int8)
+    row[:players] = seat_policies
+    play_game(st, new_tables(data, players)[0], players, row, np.int64(seed), np.int64(index))
+    return st
+
+
+def replay(data, players, seat_policies, seed, index):
+    st = play_logged(data, players, seat_policies, seed, index)
+    names = {v: k for k, v in POLICIES.items()}
+    header = [f"Strasbourg, {players} players, seed {seed}, game {index}, data {data.data_set_id}",
+              "seats: " + ", ".join(f"{describe.SEAT_NAMES[s]}={names[int(p)]}"
+                                    for s, p in enumerate(seat_policies))]
+    return describe.replay_lines(data, st, header)
+
+
+STRASBOURG = GameSpec(
+    id="strasbourg",
+    name="Strasbourg",
+    min_players=3,
+    max_players=5,
+    default_players=4,
+    policies=dict(POLICIES),
+    categories=CATEGORIES,
+    game_columns=GAME_COLUMNS,
+    seat_columns=SEAT_COLUMNS,
+    load_data=components.load,
+    play_batch=play_batch,
+    replay=replay,
+    provenance=components.provenance,
+    data_id=lambda data: data.data_set_id,
+)
