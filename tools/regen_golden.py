@@ -3,7 +3,9 @@
 Each file in tests/games/<game>/golden/ is a game's replay (spec.replay). For Carcassonne: every
 move, what scored and why, final scoring, the final map, with the running score after every turn
 added from the game record (mv_score). For Notre Dame: every round's persons, hands, cards,
-choices, bribes, plague and payouts, with each seat's standing after every round.
+choices, bribes, plague and payouts, with each seat's standing after every round. For Strasbourg:
+every round's plans and bundles, each sub-phase's bids, winners and actions, constructions and
+the council, then the final score by category.
 tests/games/<game>/test_golden.py regenerates the text and diffs it against the file.
 
 After an intended rule, data or policy change, rewrite the files and review the diff:
@@ -31,7 +33,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN_DIR = ROOT / "tests" / "games" / "carcassonne" / "golden"
-ND_GOLDEN_DIR = ROOT / "tests" / "games" / "notre_dame" / "golden"
+PACKAGES = {"carcassonne": "carcassonne", "carcassonne-ark": "carcassonne", "notre-dame": "notre_dame",
+            "strasbourg": "strasbourg"}     # game id -> its package, where its golden files live
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -46,7 +49,7 @@ class Case:
 
     @property
     def directory(self) -> Path:
-        return ND_GOLDEN_DIR if self.game == "notre-dame" else GOLDEN_DIR
+        return ROOT / "tests" / "games" / PACKAGES[self.game] / "golden"
 
     @property
     def filename(self) -> str:
@@ -61,6 +64,8 @@ CASES = (
     Case("carcassonne-ark", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
     Case("notre-dame", 2, ("random", "random"), 2024, 0),
     Case("notre-dame", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
+    Case("strasbourg", 3, ("random", "random", "random"), 2024, 0),
+    Case("strasbourg", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
 )
 
 HEADER = "# golden playthrough, checked by tests/games/{}/test_golden.py; regenerate: python tools/regen_golden.py"
@@ -80,8 +85,8 @@ def render(case: Case) -> str:
     data = spec.load_data(None)
     seats = np.array([spec.policies[name] for name in case.policies], dtype=np.int8)
     lines = spec.replay(data, case.players, seats, case.seed, case.index)
-    if case.game == "notre-dame":
-        return "\n".join([HEADER.format("notre_dame")] + lines) + "\n"
+    if not case.game.startswith("carcassonne"):
+        return "\n".join([HEADER.format(PACKAGES[case.game])] + lines) + "\n"
     return render_carcassonne(case, data, seats, lines)
 
 
@@ -160,7 +165,8 @@ def write_or_check(check: bool) -> int:
             path.write_text(text, encoding="utf-8")
             print(f"{'written' if old is None else 'rewritten':10} {path.relative_to(ROOT)}")
     known = {case.filename for case in CASES}
-    for path in sorted(GOLDEN_DIR.glob("*.txt")) + sorted(ND_GOLDEN_DIR.glob("*.txt")):
+    for path in sorted(p for package in set(PACKAGES.values())
+                       for p in (ROOT / "tests" / "games" / package / "golden").glob("*.txt")):
         if path.name not in known:
             print(f"not a case {path.relative_to(ROOT)} (delete it if it is obsolete)")
     return 1 if check and stale else 0

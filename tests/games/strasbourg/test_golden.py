@@ -1,0 +1,40 @@
+"""Golden playthroughs of Strasbourg (DESIGN.md, Correctness): a 3-player game of random players
+and a 4-player game of greedy and random players, as text move logs; regenerated and diffed
+against golden/. After an intended rule, data or policy change run `python tools/regen_golden.py`
+and review the diff."""
+from pathlib import Path
+
+import pytest
+
+from golden_tool import regen
+
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+CASES = [case for case in regen.CASES if case.game == "strasbourg"]
+
+
+def test_the_cases_cover_two_player_counts_and_both_policies():
+    assert {case.players for case in CASES} == {3, 4}
+    assert any(set(case.policies) == {"random"} for case in CASES)
+    assert any(set(case.policies) == {"random", "greedy"} for case in CASES)
+    assert all(case.directory == GOLDEN_DIR for case in CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.filename)
+def test_playthrough_matches_its_golden_file(case):
+    problem = regen.difference(case)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+
+
+def test_a_golden_file_shows_five_rounds_of_nine_sub_phases_and_scores_that_add_up():
+    lines = (GOLDEN_DIR / CASES[-1].filename).read_text(encoding="utf-8").splitlines()
+    rounds = [line for line in lines if line.startswith("round ")]
+    assert [int(line.split()[1].rstrip(",")) for line in rounds] == [1, 2, 3, 4, 5]        # SB-4.1
+    for letter in "ABCDEFG":                                                               # SB-6.1
+        assert sum(line.startswith(f"  {letter}: start player") for line in lines) == 5
+    assert sum(line.startswith("  H: ") for line in lines) == 5
+    assert sum(line.startswith("  I: ") for line in lines) == 5
+    final = lines.index(next(line for line in lines if line.startswith("final score (")))
+    for line in lines[final + 1:]:
+        total, parts = line.split(" VP = ")
+        assert int(total.split(": ")[1]) == sum(int(p) for p in parts.split(" + "))
