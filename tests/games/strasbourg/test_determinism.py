@@ -1,0 +1,145 @@
+"""Determinism of the Strasbourg games (DESIGN.md, Correctness): a game's result depends only on
+(seed, game index, seat policies, data), whatever the chunking or the logging, and the compiled
+kernels give exactly what the same code gives as plain Python (NUMBA_DISABLE_JIT=1). Every array
+of the batch result is compared: points, game counters, per-seat counters and tie-breaks.
+(Independence of --workers and --chunk-size is tests/test_runner.py's, for every game.)"""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from simcore import registry
+from simcore.games.strasbourg import spec as strasbourg
+from simcore.games.strasbourg.state import CATEGORIES, GAME_COLUMNS, ROUNDS, SEAT_COLUMNS
+from simcore.results import ranks
+
+ROOT = Path(__file__).resolve().parents[3]
+GAME = "strasbourg"
+SPEC = registry.get(GAME)
+FIELDS = ("pts", "game", "seat", "tiebreak")
+
+
+def policies_for(count, players, salt):
+    """Seat policies per game (0 random, 1 greedy), different from game to game."""
+    return np.random.default_rng(salt).integers(0, 2, size=(count, players)).astype(np.int8)
+
+
+def batch(players, policies, seed, first):
+    return SPEC.play_batch(SPEC.load_data(None), players, policies, seed, first)
+
+
+def as_lists(result, rows=slice(None)):
+    return {field: getattr(result, field)[rows].tolist() for field in FIELDS}
+
+
+def concatenated(parts):
+    return {field: np.concatenate([getattr(p, field) for p in parts]).tolist() for field in FIELDS}
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_results_do_not_depend_on_chunking(players):
+    seed = 90_210 + players
+    policies = policies_for(100, players, seed)
+    whole = batch(players, policies, seed, 0)
+    assert whole.pts.shape == (100, players, len(CATEGORIES))
+    assert whole.seat.shape == (100, players, len(SEAT_COLUMNS))
+    assert whole.game.shape == (100, len(GAME_COLUMNS)) and whole.tiebreak.shape == (100, players)
+    halves = [batch(players, policies[:50], seed, 0), batch(players, policies[50:], seed, 50)]
+    assert concatenated(halves) == as_lists(whole)
+    singles = [batch(players, policies[i:i + 1], seed, i) for i in range(100)]
+    assert concatenated(singles) == as_lists(whole)
+    # the seed matters, and so does the game index
+    other = batch(players, policies, seed + 1, 0)
+    assert not np.array_equal(other.pts, whole.pts)
+    shifted = batch(players, policies, seed, 1)
+    assert not np.array_equal(shifted.pts, whole.pts)
+
+
+def test_a_game_does_not_depend_on_the_seat_policies_of_other_games():
+    """Game i uses seat_policies[i] only: changing the policies of other games changes nothing."""
+    seed, players = 4_711, 4
+    policies = policies_for(20, players, seed)
+    flipped = policies.copy()
+    flipped[1::2] = 1 - flipped[1::2]
+    a = batch(players, policies, seed, 0)
+    b = batch(players, flipped, seed, 0)
+    assert as_lists(a, slice(0, None, 2)) == as_lists(b, slice(0, None, 2))
+    assert not np.array_equal(a.pts[1::2], b.pts[1::2])
+
+
+def final_scores(lines, players):
+    """(points per category, VP) per seat from a replay's last lines ("  Red: 9 VP = 7 + 1 + ...")."""
+    seats = []
+    for line in lines[-players:]:
+        vp, pts = line.split(":", 1)[1].split(" VP = ")
+        seats.append(([int(x) for x in pts.split(" + ")], int(vp)))
+    return seats
+
+
+def test_replay_and_logged_game_reproduce_the_batch_game():
+    """The logged game (replay) is the batch game: same points, counters and final standing, the
+    log never overflows, and the replay text is the same every time."""
+    data = SPEC.load_data(None)
+    seed, players = 31_337, 3
+    policies = policies_for(6, players, seed)
+    result = SPEC.play_batch(data, players, policies, seed, 0)
+    rank = ranks(result.pts.sum(axis=2), result.tiebreak)
+    city = CATEGORIES.index("city")
+    for i in range(len(policies)):
+        st = strasbourg.play_logged(data, players, policies[i], seed, i)
+        assert int(st["n_events"]) < len(st["ev"]), f"game {i}: the move log is full"
+        logged = {"pts": st["pts"][:players], "seat": st["seat_count"][:players], "game": st["game_count"]}
+        for field, values in logged.items():
+            assert values.tolist() == getattr(result, field)[i].tolist(), f"game {i}: {field}"
+        lines = SPEC.replay(data, players, policies[i], seed, i)
+        finals = final_scores(lines, players)
+        assert [pts for pts, _ in finals] == result.pts[i].tolist(), f"game {i}: replay points"
+        assert [vp for _, vp in finals] == result.pts[i].sum(axis=1).tolist()
+        # ranked by VP, then family members in the city (SB-12.3): 1 VP each, so the city points
+        key = np.array([[vp * 1_000 + pts[city] for pts, vp in finals]])
+        assert ranks(key)[0].tolist() == rank[i].tolist(), f"game {i}: ranking"
+        assert sum(line.startswith("round ") for line in lines) == ROUNDS
+    first = SPEC.replay(data, players, policies[0], seed, 0)
+    assert SPEC.replay(data, players, policies[0], seed, 0) == first
+    assert first[0].startswith(f"Strasbourg, {players} players, seed {seed}, game 0")
+
+
+PURE_PYTHON_SEED = 8_086
+PURE_PYTHON_POLICIES = {3: [[0, 0, 0], [1, 1, 1], [0, 1, 0]], 5: [[0, 0, 0, 0, 0], [1, 1, 1, 1, 1], [1, 0, 1, 0, 1]]}
+PURE_PYTHON_SCRIPT = """
+import json, warnings
+import numpy as np
+from simcore import registry
+warnings.simplefilter("ignore", RuntimeWarning)     # uint64 arithmetic of the RNG wraps on purpose
+spec = registry.get(%(game)r)
+out = {}
+for players, policies in %(policies)r.items():
+    result = spec.play_batch(spec.load_data(None), players, np.array(policies, np.int8), %(seed)d, 0)
+    out[players] = {field: getattr(result, field).tolist() for field in %(fields)r}
+print(json.dumps(out))
+"""
+
+
+def test_compiled_and_pure_python_games_are_identical():
+    """DESIGN.md: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
+    script = PURE_PYTHON_SCRIPT % {"game": GAME, "policies": PURE_PYTHON_POLICIES, "seed": PURE_PYTHON_SEED,
+                                   "fields": FIELDS}
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1",
+               PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
+    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+    if proc.returncode != 0:
+        pytest.fail("the pure-Python run (NUMBA_DISABLE_JIT=1) failed:\n"
+                    + "\n".join(proc.stderr.strip().splitlines()[-12:]), pytrace=False)
+    pure = json.loads(proc.stdout.strip().splitlines()[-1])
+    stale = ("; if the engine changed recently, suspect a stale numba cache first (delete the cache "
+             "folder of simcore/compile_cache.py and run again)")
+    for players, policies in PURE_PYTHON_POLICIES.items():
+        compiled = as_lists(batch(players, np.array(policies, np.int8), PURE_PYTHON_SEED, 0))
+        for field in FIELDS:
+            assert pure[str(players)][field] == compiled[field], \
+                f"{players} players: {field} differ, compiled vs pure Python{stale}"
