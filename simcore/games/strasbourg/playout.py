@@ -209,9 +209,10 @@ def bidding_subphase(st, tt):
 
 @kernel
 def check(st, tt):
-    """With st.checking on, record the first broken invariant: 1 a player's 24 cards not in
-    exactly one of deck / hand / box, 2 coins below 0, 3 a council seat or city space with a bad
-    owner, 4 VP != the sum of the categories, 5 goods or privileges below 0."""
+    """With st.checking on, record the first broken invariant and its round: 1 a player's 24 cards
+    not in exactly one of deck / hand / box, 2 coins below 0, 3 a council seat or city space with a
+    bad owner (or NOBILITY / CHURCH empty), 4 VP != the sum of the categories, 5 goods or
+    privileges below 0."""
     if not st.checking or st.violation:
         return
     code = 0
@@ -234,11 +235,14 @@ def check(st, tt):
     for s in range(st.seat_owner.shape[0]):
         if st.seat_owner[s] < -1 or st.seat_owner[s] >= st.players:
             code = 3
+    if st.seat_owner[NOBILITY] < 0 or st.seat_owner[CHURCH] < 0:      # occupied from setup on (SB-10.1)
+        code = 3
     for c in range(st.cell_owner.shape[0]):
         if st.cell_owner[c] >= st.players or (st.cell_owner[c] >= 0 and tt.cell_guild[c] < 0):
             code = 3
     if code:
         st.violation = code
+        st.violation_round = st.round_no
 
 
 # ---------------------------------------------------------------- construction, round, game

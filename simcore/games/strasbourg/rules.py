@@ -66,6 +66,7 @@ def reset(st, tt, players, policies, seed, index):
     deal_tasks(st, players)
     st.n_events = 0
     st.violation = 0
+    st.violation_round = 0
     st.script_miss = 0
 
 

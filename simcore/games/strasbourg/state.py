@@ -147,6 +147,7 @@ STATE = np.dtype([
     ("script_miss", np.int32),
     ("checking", np.int32),
     ("violation", np.int32),
+    ("violation_round", np.int32),
     ("logging", np.int32),
     ("n_events", np.int32),
     ("ev", np.int32, (MAX_EVENTS, 7)),
