@@ -8,6 +8,7 @@ one legal option is not asked.
 import numpy as np
 
 from simcore.kernel import kernel
+from simcore.turns import log_event, scripted_option
 from simcore.games.notre_dame.policies import choose
 from simcore.games.notre_dame.rules import (
     bribe_options, carriage_destinations, confidant_targets, count, cube_sources, donation_options,
@@ -36,31 +37,10 @@ GC_STOLEN, GC_MESSAGES_LEFT = 0, 1
 @kernel(per_constant=True)
 def decide(st, tt, p, dp, ctx):
     """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
-    n = st.n_opts
-    if n == 1:
+    if st.n_opts == 1:
         return st.opts[0]
-    if st.script_pos < st.n_script:
-        v = st.script[st.script_pos]
-        st.script_pos += 1
-        for i in range(n):
-            if st.opts[i] == v:
-                return v
-        st.script_miss += 1
-    return st.opts[choose(st, tt, p, dp, ctx)]
-
-
-@kernel
-def log(st, code, p, a, b, c):
-    if st.logging and st.n_events < st.ev.shape[0]:
-        e = st.n_events
-        st.ev[e, 0] = code
-        st.ev[e, 1] = st.round_no
-        st.ev[e, 2] = p
-        st.ev[e, 3] = a
-        st.ev[e, 4] = b
-        st.ev[e, 5] = c
-        st.ev[e, 6] = st.vp[p] if p >= 0 else 0
-        st.n_events += 1
+    i = scripted_option(st)
+    return st.opts[i if i >= 0 else choose(st, tt, p, dp, ctx)]
 
 
 # ---------------------------------------------------------------- gains that may take from others
@@ -89,7 +69,7 @@ def steal_gold(st, tt, p, x):
             st.gold[v] -= take
             st.gold[p] += take
             st.game_count[GC_STOLEN] += take
-            log(st, EV_STEAL, p, v, take, 0)
+            log_event(st, EV_STEAL, p, v, take, 0)
         return
     for _ in range(x):                  # PER_COIN: the richest opponent again for every coin
         v = pick_victim(st, tt, p)
@@ -98,7 +78,7 @@ def steal_gold(st, tt, p, x):
         st.gold[v] -= 1
         st.gold[p] += 1
         st.game_count[GC_STOLEN] += 1
-        log(st, EV_STEAL, p, v, 1, 0)
+        log_event(st, EV_STEAL, p, v, 1, 0)
 
 
 @kernel
@@ -137,7 +117,7 @@ def take_message(st, tt, p, m):
     gain_gold(st, tt, p, tt.message_gold[kind])
     gain_cubes(st, p, tt.message_cubes[kind])
     rat_back(st, p, tt.message_rat_back[kind])
-    log(st, EV_MESSAGE, p, m, colour, kind)
+    log_event(st, EV_MESSAGE, p, m, colour, kind)
 
 
 @kernel
@@ -147,7 +127,7 @@ def drive_carriage(st, tt, p, k):
     if st.n_opts == 0:
         return
     m = decide(st, tt, p, DP_CARRIAGE_DEST, k)
-    log(st, EV_CARRIAGE, p, st.carriage[p], m, k)
+    log_event(st, EV_CARRIAGE, p, st.carriage[p], m, k)
     st.carriage[p] = m
     if message_takeable(st, p, m):
         take_options(st)
@@ -160,7 +140,7 @@ def guest_house(st, tt, p, k):
     """One of gold / cube / rat back with k <= 3, two of them with k >= 4 (ND-7.5)."""
     guest_options(st, k)
     v = decide(st, tt, p, DP_GUEST_CHOICE, k)
-    log(st, EV_GUEST, p, k, v, 0)
+    log_event(st, EV_GUEST, p, k, v, 0)
     if k <= 3:
         small_gain(st, tt, p, v)
     else:
@@ -173,7 +153,7 @@ def building_action(st, tt, p, b):
     """Resolve building b's action with k = its count now (ND-7)."""
     k = count(st, p, b)
     if b == CARRIAGE_HOUSE or b == GUEST_HOUSE:
-        log(st, EV_ACTION, p, b, k, 0)             # before the choices it leads to
+        log_event(st, EV_ACTION, p, b, k, 0)             # before the choices it leads to
     if b == CLOISTER_SCHOOL:
         gain_cubes(st, p, k)
     elif b == BANK:
@@ -189,7 +169,7 @@ def building_action(st, tt, p, b):
     else:                               # PARK and HOSPITAL (ND-7.6, ND-7.7)
         rat_back(st, p, 1)
     if b != CARRIAGE_HOUSE and b != GUEST_HOUSE:
-        log(st, EV_ACTION, p, b, k, 1)             # after, with what it gave
+        log_event(st, EV_ACTION, p, b, k, 1)             # after, with what it gave
 
 
 # ---------------------------------------------------------------- playing a card (ND-6, ND-8)
@@ -201,7 +181,7 @@ def take_cube(st, p, src):
         st.personal[p] -= 1
     else:
         st.cubes[p, src] -= 1
-        log(st, EV_RELOCATE, p, src, 0, 0)
+        log_event(st, EV_RELOCATE, p, src, 0, 0)
 
 
 @kernel
@@ -211,7 +191,7 @@ def building_card(st, tt, p, b):
     src = decide(st, tt, p, DP_CUBE_SOURCE, b) if st.n_opts > 0 else FORFEIT
     if src == FORFEIT:
         st.seat_count[p, SC_FORFEITS] += 1
-        log(st, EV_FORFEIT, p, b, 0, 0)
+        log_event(st, EV_FORFEIT, p, b, 0, 0)
         return
     take_cube(st, p, src)
     st.cubes[p, b] += 1
@@ -224,14 +204,14 @@ def notre_dame_card(st, tt, p):
     donation_options(st, p)
     d = decide(st, tt, p, DP_DONATION, 0)
     if d == 0:
-        log(st, EV_DONATE, p, 0, 0, 0)
+        log_event(st, EV_DONATE, p, 0, 0, 0)
         return
     cube_sources(st, tt, p, NOTRE_DAME, False)
     take_cube(st, p, decide(st, tt, p, DP_CUBE_SOURCE, NOTRE_DAME))
     st.nd[p] += 1
     pay_gold(st, p, d)
     gain_vp(st, p, tt.donation_vp[d], CAT_DONATIONS)
-    log(st, EV_DONATE, p, d, 0, 0)
+    log_event(st, EV_DONATE, p, d, 0, 0)
 
 
 @kernel
@@ -241,9 +221,9 @@ def confidant_card(st, tt, p):
     b = decide(st, tt, p, DP_CONFIDANT_TARGET, 0)
     if b == FORFEIT:
         st.seat_count[p, SC_FORFEITS] += 1
-        log(st, EV_FORFEIT, p, CONFIDANT, 0, 0)
+        log_event(st, EV_FORFEIT, p, CONFIDANT, 0, 0)
         return
-    log(st, EV_CONFIDANT, p, st.conf[p], b, 0)
+    log_event(st, EV_CONFIDANT, p, st.conf[p], b, 0)
     st.conf[p] = b
     building_action(st, tt, p, b)
 
@@ -268,7 +248,7 @@ def play_turn(st, tt, p):
             st.hand[p, i] = st.hand[p, st.hand_n[p] - 1]
             st.hand_n[p] -= 1
             break
-    log(st, EV_PLAY, p, kind, 0, 0)
+    log_event(st, EV_PLAY, p, kind, 0, 0)
     play_card(st, tt, p, kind)
 
 
@@ -319,7 +299,7 @@ def draft(st, tt):
         st.hand[p, 1] = kept[p, 1]
         st.hand[p, 2] = kept[(p - 1 + n) % n, 2]
         st.hand_n[p] = 3
-        log(st, EV_HAND, p, st.hand[p, 0], st.hand[p, 1], st.hand[p, 2])
+        log_event(st, EV_HAND, p, st.hand[p, 0], st.hand[p, 1], st.hand[p, 2])
 
 
 # ---------------------------------------------------------------- bribes and persons (ND-9, ND-15)
@@ -337,7 +317,7 @@ def minstrel(st, tt, p):
     st.cubes[p, dst] += x
     if mv % 2:
         st.conf[p] = dst
-    log(st, EV_MOVE, p, src, dst, x * 2 + mv % 2)
+    log_event(st, EV_MOVE, p, src, dst, x * 2 + mv % 2)
 
 
 @kernel
@@ -356,7 +336,7 @@ def jester(st, tt, p):
     else:
         st.nd[p] -= 1
         st.cubes[p, dst] += 1
-    log(st, EV_MOVE, p, piece, dst, -1)
+    log_event(st, EV_MOVE, p, piece, dst, -1)
     building_action(st, tt, p, dst)
 
 
@@ -397,7 +377,7 @@ def apply_person(st, tt, p, person):
     elif effect != DOCTOR:                          # the Doctor acts in the plague (st.bribed)
         gain_vp(st, p, person_vp(st, tt, p, effect), CAT_PERSONS)
     if effect != MINSTREL and effect != JESTER and effect != BISHOP and effect != DOCTOR:
-        log(st, EV_PERSON, p, person, what, st.vp[p] - vp)
+        log_event(st, EV_PERSON, p, person, what, st.vp[p] - vp)
 
 
 @kernel
@@ -412,7 +392,7 @@ def bribe_phase(st, tt):
         pay_gold(st, p, 1)
         st.bribed[p] = person
         st.seat_count[p, SC_BRIBES] += 1
-        log(st, EV_BRIBE, p, person, 0, 0)
+        log_event(st, EV_BRIBE, p, person, 0, 0)
         apply_person(st, tt, p, person)
         check(st, tt)
 
@@ -430,7 +410,7 @@ def plague_phase(st, tt):
         before = st.rat[p]
         rat, outbreak = plague_move(st, tt, p, mine)
         st.rat[p] = rat
-        log(st, EV_PLAGUE, p, before, rat, 1 if outbreak else 0)
+        log_event(st, EV_PLAGUE, p, before, rat, 1 if outbreak else 0)
         if outbreak:
             st.seat_count[p, SC_OUTBREAKS] += 1
             lose_vp(st, tt, p, OUTBREAK_VP)
@@ -438,9 +418,9 @@ def plague_phase(st, tt):
                 b = decide(st, tt, p, DP_OUTBREAK_LOSS, 0)
                 st.cubes[p, b] -= 1
                 st.gsupply[p] += 1
-                log(st, EV_OUTBREAK, p, b, 0, 0)
+                log_event(st, EV_OUTBREAK, p, b, 0, 0)
             else:
-                log(st, EV_OUTBREAK, p, -1, 0, 0)
+                log_event(st, EV_OUTBREAK, p, -1, 0, 0)
 
 
 @kernel
@@ -457,7 +437,7 @@ def end_of_stage(st, tt):
     total = cubes_on_notre_dame(st)
     for p in range(st.players):
         if st.nd[p] > 0:
-            log(st, EV_PAYOUT, p, st.nd[p], payout_share(tt, st.nd[p], total), total)
+            log_event(st, EV_PAYOUT, p, st.nd[p], payout_share(tt, st.nd[p], total), total)
     stage_payout(st, tt)
     for p in range(st.players):
         if st.checking and st.drawn[p] != (1 << N_KINDS) - 1 and not st.violation:
@@ -468,7 +448,7 @@ def end_of_stage(st, tt):
         shuffle_brown(st, tt)
         for p in range(st.players):
             shuffle_deck(st, p)
-    log(st, EV_STAGE, -1, st.round_no // 3, 0, 0)
+    log_event(st, EV_STAGE, -1, st.round_no // 3, 0, 0)
 
 
 @kernel
@@ -476,7 +456,7 @@ def play_round(st, tt):
     n = st.players
     st.start = (st.s0 + st.round_no - 1) % n          # ND-3.3
     reveal_persons(st)
-    log(st, EV_ROUND, st.start, st.face[0], st.face[1], st.face[2])
+    log_event(st, EV_ROUND, st.start, st.face[0], st.face[1], st.face[2])
     draft(st, tt)
     for t in range(2 * n):                          # ND-6.1: two laps of one card each
         play_turn(st, tt, (st.start + t) % n)
@@ -489,7 +469,7 @@ def play_round(st, tt):
         end_of_stage(st, tt)
         check(st, tt)
     for p in range(n):
-        log(st, EV_STANDING, p, st.gold[p], st.rat[p], st.personal[p])
+        log_event(st, EV_STANDING, p, st.gold[p], st.rat[p], st.personal[p])
 
 
 @kernel

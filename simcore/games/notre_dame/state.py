@@ -6,6 +6,7 @@ one data set for one player count (rules/notre_dame.md §21), built once per bat
 """
 import numpy as np
 
+from simcore.turns import turn_fields
 from simcore.games.notre_dame.components import (
     MAX_MARKETS, N_PERSONS, RULE_CHOICES, RULE_DEFAULTS, RULE_INDEX)
 
@@ -14,7 +15,6 @@ N_BUILDINGS = 7
 N_KINDS = 9                      # action-card kinds: the 7 buildings, NOTRE_DAME, CONFIDANT (ND-1.2)
 N_COLOURS = 5                    # message colours = districts (ND-1.3, ND-2.2)
 MAX_OPTIONS = 256                # DP-14 has at most 7 * 6 * 6 = 252 options (ND-16)
-MAX_SCRIPT = 64
 MAX_EVENTS = 1024
 ROUNDS = 9
 
@@ -137,23 +137,7 @@ STATE = np.dtype([
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
-    # a decision's legal options (ND-16), filled by playout, read by policies
-    ("opts", np.int32, (MAX_OPTIONS,)),
-    ("n_opts", np.int32),
-    # scripted choices (tests): option values taken in order before any policy is asked
-    ("script", np.int32, (MAX_SCRIPT,)),
-    ("n_script", np.int32),
-    ("script_pos", np.int32),
-    ("script_miss", np.int32),                           # scripted values that were not legal
-    # invariant checking after every step (tests): first broken invariant and where
-    ("checking", np.int32),
-    ("violation", np.int32),
-    ("violation_round", np.int32),
-    # move log (replay)
-    ("logging", np.int32),
-    ("n_events", np.int32),
-    ("ev", np.int32, (MAX_EVENTS, 7)),
-])
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
 
 
 def new_state(n=1):

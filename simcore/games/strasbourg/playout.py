@@ -7,6 +7,7 @@ seat's policy. A decision with one legal option is not asked.
 import numpy as np
 
 from simcore.kernel import kernel
+from simcore.turns import log_event, scripted_option
 from simcore.games.strasbourg.policies import choose, plan_bundles
 from simcore.games.strasbourg.rules import (
     box_bundle, bid_options, buy, buy_options, chapel_options, draw_card, draw_options, entitled_ranks,
@@ -23,31 +24,10 @@ from simcore.games.strasbourg.state import (
 @kernel(per_constant=True)
 def decide(st, tt, p, dp, ctx):
     """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
-    n = st.n_opts
-    if n == 1:
+    if st.n_opts == 1:
         return st.opts[0]
-    if st.script_pos < st.n_script:
-        v = st.script[st.script_pos]
-        st.script_pos += 1
-        for i in range(n):
-            if st.opts[i] == v:
-                return v
-        st.script_miss += 1
-    return st.opts[choose(st, tt, p, dp, ctx)]
-
-
-@kernel
-def log(st, code, p, a, b, c):
-    if st.logging and st.n_events < st.ev.shape[0]:
-        e = st.n_events
-        st.ev[e, 0] = code
-        st.ev[e, 1] = st.round_no
-        st.ev[e, 2] = p
-        st.ev[e, 3] = a
-        st.ev[e, 4] = b
-        st.ev[e, 5] = c
-        st.ev[e, 6] = st.vp[p] if p >= 0 else 0
-        st.n_events += 1
+    i = scripted_option(st)
+    return st.opts[i if i >= 0 else choose(st, tt, p, dp, ctx)]
 
 
 # ---------------------------------------------------------------- setup and planning (SB-3.6, SB-5)
@@ -61,7 +41,7 @@ def choose_tasks(st, tt):
         st.n_opts = 31
         mask = decide(st, tt, p, D_TASKS, 0)
         keep_tasks(st, p, mask)
-        log(st, EV_TASKS, p, mask, 0, 0)
+        log_event(st, EV_TASKS, p, mask, 0, 0)
 
 
 @kernel
@@ -73,9 +53,9 @@ def plan(st, tt, p):
         draw_card(st, p)
     plan_bundles(st, tt, p)
     form_bundles(st, p)
-    log(st, EV_PLAN, p, st.hand_n[p], st.n_bundles[p], st.deck_n[p])
+    log_event(st, EV_PLAN, p, st.hand_n[p], st.n_bundles[p], st.deck_n[p])
     for b in range(st.n_bundles[p]):
-        log(st, EV_BUNDLE, p, b, st.bundle_key[p, b], st.bundle_sum[p, b])
+        log_event(st, EV_BUNDLE, p, b, st.bundle_key[p, b], st.bundle_sum[p, b])
 
 
 # ---------------------------------------------------------------- a bidding sub-phase (SB-7 … SB-9)
@@ -99,7 +79,7 @@ def collect_bids(st, tt, sp0):
         bid_options(st, tt, p, tail - head)
         choice = decide(st, tt, p, D_BID, st.subphase)
         if choice == PRIVILEGE:
-            log(st, EV_PRIVILEGE, p, 0, 0, 0)
+            log_event(st, EV_PRIVILEGE, p, 0, 0, 0)
             st.privileges[p] -= 1
             st.seat_count[p, SC_PRIVILEGES_SPENT] += 1
             queue[tail % MAX_QUEUE] = p
@@ -108,9 +88,9 @@ def collect_bids(st, tt, sp0):
             st.bid[p] = st.bundle_sum[p, choice]
             st.bid_bundle[p] = choice
             st.bundle_open[p, choice] = 0
-            log(st, EV_BID, p, choice, st.bid[p], 0)
+            log_event(st, EV_BID, p, choice, st.bid[p], 0)
         else:
-            log(st, EV_BID, p, -1, 0, 0)
+            log_event(st, EV_BID, p, -1, 0, 0)
 
 
 @kernel
@@ -130,25 +110,25 @@ def guild_action(st, tt, p, g, role):
     """Master (0), Journeyman (1) or Apprentice (2) of guild g (SB-8.2, AMB-05, AMB-06)."""
     if role == 0 and master_part(st, tt, p, g):
         take_seat(st, tt, p, 2 + g)
-        log(st, EV_SEAT, p, 2 + g, 0, 0)
+        log_event(st, EV_SEAT, p, 2 + g, 0, 0)
     if role <= 1:
         if master_part(st, tt, p, g):
             st.goods[p, g] += 1
-            log(st, EV_GOODS, p, g, role, 0)
+            log_event(st, EV_GOODS, p, g, role, 0)
         buy_options(st, tt, p, g, NO_BUY)
         c = decide(st, tt, p, D_MASTER_BUY, g)
         if c != NO_BUY:
             buy(st, tt, p, c)
-            log(st, EV_BUY, p, c, tt.price[c], role)
+            log_event(st, EV_BUY, p, c, tt.price[c], role)
         return
     buy_options(st, tt, p, g, GOODS)
     c = decide(st, tt, p, D_APPRENTICE, g)
     if c == GOODS:
         st.goods[p, g] += 1
-        log(st, EV_GOODS, p, g, role, 0)
+        log_event(st, EV_GOODS, p, g, role, 0)
     else:
         buy(st, tt, p, c)
-        log(st, EV_BUY, p, c, tt.price[c], role)
+        log_event(st, EV_BUY, p, c, tt.price[c], role)
 
 
 @kernel
@@ -161,10 +141,10 @@ def merchant_action(st, tt, p, with_seat):
             st.goods[p, g] -= k
             st.coins[p] += k * tt.goods_value[g]
             if k > 0:
-                log(st, EV_SELL, p, g, k, k * tt.goods_value[g])
+                log_event(st, EV_SELL, p, g, k, k * tt.goods_value[g])
     if with_seat:
         take_seat(st, tt, p, MERCHANTS)
-        log(st, EV_SEAT, p, MERCHANTS, 0, 0)
+        log_event(st, EV_SEAT, p, MERCHANTS, 0, 0)
 
 
 @kernel
@@ -174,19 +154,19 @@ def bidding_subphase(st, tt):
     n = st.players
     sp0 = st.sp
     kind = SUBPHASE_TYPE[st.subphase]
-    log(st, EV_SUBPHASE, sp0, st.subphase, 0, 0)
+    log_event(st, EV_SUBPHASE, sp0, st.subphase, 0, 0)
     collect_bids(st, tt, sp0)
     ranked = np.empty(MAX_PLAYERS, np.int64)
     k = rank_bids(st, sp0, ranked)
     if k > 0:
         st.sp = ranked[0]                                   # SB-7.7
-        log(st, EV_WINNER, st.sp, st.bid[st.sp], k, 0)
+        log_event(st, EV_WINNER, st.sp, st.bid[st.sp], k, 0)
     entitled = min(k, entitled_ranks(0 if kind == NC else (1 if kind == GUILD else 2), n))
     for i in range(entitled):
         p = ranked[i]
         if kind == NC:
             take_seat(st, tt, p, NOBILITY if i == 0 else CHURCH)
-            log(st, EV_SEAT, p, NOBILITY if i == 0 else CHURCH, 0, 0)
+            log_event(st, EV_SEAT, p, NOBILITY if i == 0 else CHURCH, 0, 0)
         elif kind == GUILD:
             g = tt.card_guilds[st.round_card[st.round_no - 1], GUILD_SLOT[st.subphase]]
             role = i if n >= 4 else 2 * i                   # 3 players: no Journeyman
@@ -201,7 +181,7 @@ def bidding_subphase(st, tt):
             return_options(st, tt, p, b)
             back = decide(st, tt, p, D_RETURN, b)
             st.seat_count[p, SC_RETURNED] += 1
-            log(st, EV_RETURN, p, back, 0, 0)
+            log_event(st, EV_RETURN, p, back, 0, 0)
         box_bundle(st, p, b, back)
 
 
@@ -254,7 +234,7 @@ def build_chapel(st, tt):
     if chapel_options(st, tt) > 0:
         k = decide(st, tt, p, D_CHAPEL, 0)
         st.chapel[k] = 1
-        log(st, EV_CHAPEL, p, k, 0, 0)
+        log_event(st, EV_CHAPEL, p, k, 0, 0)
 
 
 @kernel
@@ -264,13 +244,13 @@ def build_building(st, tt):
     if site_options(st, tt) > 0:
         c = decide(st, tt, p, D_BUILD, 0)
         st.site_building[c] = st.round_building[st.round_no - 1]
-        log(st, EV_BUILD, p, c, st.site_building[c], 0)
+        log_event(st, EV_BUILD, p, c, st.site_building[c], 0)
 
 
 @kernel
 def play_round(st, tt):
     n = st.players
-    log(st, EV_ROUND, st.sp, st.round_card[st.round_no - 1], st.round_building[st.round_no - 1], 0)
+    log_event(st, EV_ROUND, st.sp, st.round_card[st.round_no - 1], st.round_building[st.round_no - 1], 0)
     for i in range(n):                                      # SB-5.1: in seat order from the SP
         plan(st, tt, (st.sp + i) % n)
     for s in range(7):
@@ -289,7 +269,7 @@ def play_round(st, tt):
         st.hand_n[p] = 0
     council_phase(st)
     for p in range(n):
-        log(st, EV_COUNCIL, p, st.privileges[p], st.coins[p], 0)
+        log_event(st, EV_COUNCIL, p, st.privileges[p], st.coins[p], 0)
     check(st, tt)
 
 

@@ -6,29 +6,21 @@ from simcore.games.strasbourg.playout import play_batch_kernel, play_game
 from simcore.games.strasbourg.policies import POLICIES
 from simcore.games.strasbourg.state import (
     CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, SEAT_COLUMNS, new_state, new_tables)
-from simcore.registry import BatchResult, GameSpec
+from simcore.registry import GameSpec
+from simcore.turns import logged_policies, run_batch
 
 
 def play_batch(data, players, seat_policies, seed, first_index):
-    count = seat_policies.shape[0]
-    pts = np.zeros((count, players, N_CATEGORIES), dtype=np.int32)
-    seat = np.zeros((count, players, len(SEAT_COLUMNS)), dtype=np.int32)
-    game = np.zeros((count, len(GAME_COLUMNS)), dtype=np.int32)
-    tiebreak = np.zeros((count, players), dtype=np.int32)
-    policies = np.zeros((count, MAX_PLAYERS), dtype=np.int8)
-    policies[:, :players] = seat_policies
-    play_batch_kernel(new_state(), new_tables(data, players), players, policies, np.int64(seed),
-                      np.int64(first_index), pts, seat, game, tiebreak)
-    return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak)
+    return run_batch(play_batch_kernel, new_state(), new_tables(data, players), players, seat_policies, seed,
+                     first_index, N_CATEGORIES, SEAT_COLUMNS, GAME_COLUMNS, MAX_PLAYERS)
 
 
 def play_logged(data, players, seat_policies, seed, index):
     """One game with its move log kept: the state record at the end."""
     st = new_state()[0]
     st.logging = 1
-    row = np.zeros(MAX_PLAYERS, dtype=np.int8)
-    row[:players] = seat_policies
-    play_game(st, new_tables(data, players)[0], players, row, np.int64(seed), np.int64(index))
+    play_game(st, new_tables(data, players)[0], players, logged_policies(seat_policies, MAX_PLAYERS),
+              np.int64(seed), np.int64(index))
     return st
 
 

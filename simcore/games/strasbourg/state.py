@@ -9,6 +9,7 @@ CHURCH, one per guild, MERCHANTS (SB-2.1).
 """
 import numpy as np
 
+from simcore.turns import turn_fields
 from simcore.games.strasbourg.components import (
     MAX_CADJ, MAX_CHAPEL_SPOTS, MAX_TASK_PARAMS, NO_FM_LIMIT, RULE_DEFAULTS, RULE_INDEX)
 
@@ -24,7 +25,6 @@ CARDS = 24                       # influence cards per player: 1..6, four each (
 DECK_SLOTS = 32                  # the deck as a ring: returned cards go under it (SB-9.2)
 MAX_OPTIONS = 64
 MAX_QUEUE = 64
-MAX_SCRIPT = 64
 MAX_EVENTS = 2048
 
 # council seats (SB-2.1)
@@ -138,20 +138,7 @@ STATE = np.dtype([
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
-    # decisions
-    ("opts", np.int32, (MAX_OPTIONS,)),
-    ("n_opts", np.int32),
-    ("script", np.int32, (MAX_SCRIPT,)),
-    ("n_script", np.int32),
-    ("script_pos", np.int32),
-    ("script_miss", np.int32),
-    ("checking", np.int32),
-    ("violation", np.int32),
-    ("violation_round", np.int32),
-    ("logging", np.int32),
-    ("n_events", np.int32),
-    ("ev", np.int32, (MAX_EVENTS, 7)),
-])
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
 
 
 def new_state(n=1):
