@@ -3,11 +3,6 @@
 kernels give exactly what the same code gives as plain Python (NUMBA_DISABLE_JIT=1). Every array
 of the batch result is compared: points, game counters, per-seat counters and tie-breaks.
 (Independence of --workers and --chunk-size is tests/test_runner.py's, for every game.)"""
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,8 +11,8 @@ from simcore import registry
 from simcore.games.strasbourg import spec as strasbourg
 from simcore.games.strasbourg.state import CATEGORIES, GAME_COLUMNS, ROUNDS, SEAT_COLUMNS
 from simcore.results import ranks
+from pure_python import assert_compiled_matches_pure_python
 
-ROOT = Path(__file__).resolve().parents[3]
 GAME = "strasbourg"
 SPEC = registry.get(GAME)
 FIELDS = ("pts", "game", "seat", "tiebreak")
@@ -110,36 +105,6 @@ def test_replay_and_logged_game_reproduce_the_batch_game():
 
 PURE_PYTHON_SEED = 8_086
 PURE_PYTHON_POLICIES = {3: [[0, 0, 0], [1, 1, 1], [0, 1, 0]], 5: [[0, 0, 0, 0, 0], [1, 1, 1, 1, 1], [1, 0, 1, 0, 1]]}
-PURE_PYTHON_SCRIPT = """
-import json, warnings
-import numpy as np
-from simcore import registry
-warnings.simplefilter("ignore", RuntimeWarning)     # uint64 arithmetic of the RNG wraps on purpose
-spec = registry.get(%(game)r)
-out = {}
-for players, policies in %(policies)r.items():
-    result = spec.play_batch(spec.load_data(None), players, np.array(policies, np.int8), %(seed)d, 0)
-    out[players] = {field: getattr(result, field).tolist() for field in %(fields)r}
-print(json.dumps(out))
-"""
-
-
 def test_compiled_and_pure_python_games_are_identical():
     """DESIGN.md: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
-    script = PURE_PYTHON_SCRIPT % {"game": GAME, "policies": PURE_PYTHON_POLICIES, "seed": PURE_PYTHON_SEED,
-                                   "fields": FIELDS}
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1",
-               PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
-    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300)
-    if proc.returncode != 0:
-        pytest.fail("the pure-Python run (NUMBA_DISABLE_JIT=1) failed:\n"
-                    + "\n".join(proc.stderr.strip().splitlines()[-12:]), pytrace=False)
-    pure = json.loads(proc.stdout.strip().splitlines()[-1])
-    stale = ("; if the engine changed recently, suspect a stale numba cache first (delete the cache "
-             "folder of simcore/compile_cache.py and run again)")
-    for players, policies in PURE_PYTHON_POLICIES.items():
-        compiled = as_lists(batch(players, np.array(policies, np.int8), PURE_PYTHON_SEED, 0))
-        for field in FIELDS:
-            assert pure[str(players)][field] == compiled[field], \
-                f"{players} players: {field} differ, compiled vs pure Python{stale}"
+    assert_compiled_matches_pure_python(GAME, PURE_PYTHON_POLICIES, PURE_PYTHON_SEED)
