@@ -1,24 +1,15 @@
 """The command line on Notre Dame, the way a user runs it (subprocess): the commands of the issue,
 every player count, one-line errors for bad input, the games list and the shipped scenarios."""
-import glob
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from simcore.games.notre_dame import components
 from simcore.games.notre_dame.state import CATEGORIES
+from cli_tool import assert_one_error_line, assert_shipped_scenarios_run, simcore, spoiled
 
-ROOT = Path(__file__).resolve().parents[3]
-SIMCORE = [sys.executable, "-c", "from cli.main import main; main()"]
 PTS = [f"pts_{c}" for c in CATEGORIES]
-
-
-def simcore(*args):
-    return subprocess.run([*SIMCORE, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def test_simulate_writes_one_row_per_game_and_seat(tmp_path):
@@ -80,23 +71,8 @@ def test_every_player_count_runs(players):
     assert set(summary["seats"][0]["points"]) == set(CATEGORIES)
 
 
-def spoiled(spoil):
-    """The shipped data document with spoil(doc) applied, as JSON text."""
-    with open(components.default_path(), encoding="utf-8") as fh:
-        doc = json.load(fh)
-    spoil(doc)
-    return json.dumps(doc)
-
-
 def grey_card_with_four_rats(doc):
     next(p for p in doc["persons"] if p["colour"] == "grey")["rats"] = 4
-
-
-def assert_one_error_line(p, needle):
-    assert p.returncode == 2
-    assert "Traceback" not in p.stderr
-    assert len(p.stderr.strip().splitlines()) == 1 and p.stderr.startswith("error: ")
-    assert needle in p.stderr
 
 
 @pytest.mark.parametrize("args, needle", [
@@ -111,8 +87,8 @@ def test_bad_arguments_are_one_error_line_and_status_2(args, needle):
 
 @pytest.mark.parametrize("content, needle", [
     ('{"persons": [', "not valid JSON"),
-    (spoiled(lambda doc: doc["persons"].pop()), "must list the 15 person cards"),
-    (spoiled(grey_card_with_four_rats), "rats must be a whole number 0..3"),
+    (spoiled(components.default_path(), lambda doc: doc["persons"].pop()), "must list the 15 person cards"),
+    (spoiled(components.default_path(), grey_card_with_four_rats), "rats must be a whole number 0..3"),
 ], ids=["malformed", "14 persons", "grey card with 4 rats"])
 def test_bad_data_file_is_one_error_line_and_status_2(tmp_path, content, needle):
     data = tmp_path / "nd.json"
@@ -136,12 +112,4 @@ def test_games_json_lists_notre_dame_with_categories_and_provenance():
 
 
 def test_every_shipped_scenario_runs():
-    paths = sorted(glob.glob(str(ROOT / "scenarios" / "notre-dame-*.toml")))
-    assert [Path(p).name for p in paths] == [f"notre-dame-{n}p.toml" for n in (2, 3, 4, 5)]
-    for path in paths:
-        p = simcore("run", path, "--quiet", "--json")
-        assert p.returncode == 0, (path, p.stderr)
-        summary = json.loads(p.stdout)
-        assert summary["game"] == "notre-dame" and summary["games"] == 20000
-        rate = {x["policy"]: x["win_rate"] for x in summary["policies"]}
-        assert rate["greedy"] > rate["random"], path
+    assert_shipped_scenarios_run("notre-dame", (2, 3, 4, 5))

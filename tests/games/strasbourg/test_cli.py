@@ -1,24 +1,15 @@
 """The command line on Strasbourg, the way a user runs it (subprocess): the commands of the issue,
 one-line errors for bad input, the games list and the shipped scenarios."""
-import glob
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pandas as pd
 import pytest
 
 from simcore.games.strasbourg import components
 from simcore.games.strasbourg.state import CATEGORIES, GAME_COLUMNS, ROUNDS, SEAT_COLUMNS
+from cli_tool import assert_one_error_line, assert_shipped_scenarios_run, simcore, spoiled
 
-ROOT = Path(__file__).resolve().parents[3]
-SIMCORE = [sys.executable, "-c", "from cli.main import main; main()"]
 PTS = [f"pts_{c}" for c in CATEGORIES]
-
-
-def simcore(*args):
-    return subprocess.run([*SIMCORE, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
 def test_simulate_writes_one_row_per_game_and_seat(tmp_path):
@@ -91,14 +82,6 @@ def test_greedy_against_four_random_seats_rotated():
     assert set(summary["seats"][0]["points"]) == set(CATEGORIES)
 
 
-def spoiled(spoil):
-    """The shipped data document with spoil(doc) applied, as JSON text."""
-    with open(components.default_path(), encoding="utf-8") as fh:
-        doc = json.load(fh)
-    spoil(doc)
-    return json.dumps(doc)
-
-
 def cell_entry(doc, r, c):
     return next(cell for cell in doc["board"]["cells"] if (cell["r"], cell["c"]) == (r, c))
 
@@ -113,13 +96,6 @@ def smiths_split(doc):
     cell_entry(doc, 2, 1)["guild"] = "VINTNERS"
 
 
-def assert_one_error_line(p, needle):
-    assert p.returncode == 2
-    assert "Traceback" not in p.stderr
-    assert len(p.stderr.strip().splitlines()) == 1 and p.stderr.startswith("error: ")
-    assert needle in p.stderr
-
-
 @pytest.mark.parametrize("args, needle", [
     (["-p", 2], "strasbourg is played by 3 to 5 players, not 2"),
     (["-p", 6], "strasbourg is played by 3 to 5 players, not 6"),
@@ -131,8 +107,8 @@ def test_bad_arguments_are_one_error_line_and_status_2(args, needle):
 
 @pytest.mark.parametrize("content, needle", [
     ('{"board": [', "not valid JSON"),
-    (spoiled(six_sites), "board.cells: 6 building sites, the city has exactly 7 (SB-2.2)"),
-    (spoiled(smiths_split), "the SMITHS spaces form 2 separate districts"),
+    (spoiled(components.default_path(), six_sites), "board.cells: 6 building sites, the city has exactly 7 (SB-2.2)"),
+    (spoiled(components.default_path(), smiths_split), "the SMITHS spaces form 2 separate districts"),
 ], ids=["malformed", "6 sites", "smiths split"])
 def test_bad_data_file_is_one_error_line_and_status_2(tmp_path, content, needle):
     data = tmp_path / "sb.json"
@@ -157,12 +133,4 @@ def test_games_json_lists_strasbourg_with_categories_and_provenance():
 
 
 def test_every_shipped_scenario_runs():
-    paths = sorted(glob.glob(str(ROOT / "scenarios" / "strasbourg-*.toml")))
-    assert [Path(p).name for p in paths] == [f"strasbourg-{n}p.toml" for n in (3, 4, 5)]
-    for path in paths:
-        p = simcore("run", path, "--quiet", "--json")
-        assert p.returncode == 0, (path, p.stderr)
-        summary = json.loads(p.stdout)
-        assert summary["game"] == "strasbourg" and summary["games"] == 20000
-        rate = {x["policy"]: x["win_rate"] for x in summary["policies"]}
-        assert rate["greedy"] > rate["random"], path
+    assert_shipped_scenarios_run("strasbourg", (3, 4, 5))

@@ -1,0 +1,43 @@
+"""Running the command line the way a user does (a subprocess), for the CLI tests of every game."""
+import glob
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SIMCORE = [sys.executable, "-c", "from cli.main import main; main()"]
+
+
+def simcore(*args):
+    """`simcore ARGS...` from the project folder: the CompletedProcess."""
+    return subprocess.run([*SIMCORE, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def assert_one_error_line(p, needle):
+    """A user mistake: status 2 and one line `error: ...` containing needle, no traceback."""
+    assert p.returncode == 2
+    assert "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and p.stderr.startswith("error: ")
+    assert needle in p.stderr
+
+
+def spoiled(path, spoil):
+    """The data document at path with spoil(doc) applied, as JSON text."""
+    with open(path, encoding="utf-8") as fh:
+        doc = json.load(fh)
+    spoil(doc)
+    return json.dumps(doc)
+
+
+def assert_shipped_scenarios_run(game, player_counts):
+    """Every scenarios/GAME-*.toml runs its 20,000 games, and greedy beats random in it."""
+    paths = sorted(glob.glob(str(ROOT / "scenarios" / f"{game}-*.toml")))
+    assert [Path(p).name for p in paths] == [f"{game}-{n}p.toml" for n in player_counts]
+    for path in paths:
+        p = simcore("run", path, "--quiet", "--json")
+        assert p.returncode == 0, (path, p.stderr)
+        summary = json.loads(p.stdout)
+        assert summary["game"] == game and summary["games"] == 20000
+        rate = {x["policy"]: x["win_rate"] for x in summary["policies"]}
+        assert rate["greedy"] > rate["random"], path
