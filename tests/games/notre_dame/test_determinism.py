@@ -1,11 +1,9 @@
-"""Determinism of the Notre Dame games (DESIGN.md, Correctness): a game's result depends only on
-(seed, game index, seat policies, data), whatever the chunking, the worker count or the logging,
-and the compiled kernels give exactly what the same code gives as plain Python
-(NUMBA_DISABLE_JIT=1). Every array of the batch result is compared: points, game counters,
-per-seat counters and tie-breaks."""
+"""Determinism of the Notre Dame games (DESIGN.md, Correctness): the logged game and its replay
+are the batch game, and the compiled kernels give exactly what the same code gives as plain
+Python (NUMBA_DISABLE_JIT=1). Chunking and other games' policies: tests/test_game_contract.py;
+workers and chunk sizes: tests/test_runner.py."""
 
 import numpy as np
-import pytest
 
 from simcore import registry
 from simcore.games.notre_dame import spec as notre_dame
@@ -14,7 +12,6 @@ from pure_python import assert_compiled_matches_pure_python
 
 GAME = "notre-dame"
 SPEC = registry.get(GAME)
-FIELDS = ("pts", "game", "seat", "tiebreak")
 
 
 def policies_for(count, players, salt):
@@ -24,45 +21,6 @@ def policies_for(count, players, salt):
 
 def batch(players, policies, seed, first):
     return SPEC.play_batch(SPEC.load_data(None), players, policies, seed, first)
-
-
-def as_lists(result, rows=slice(None)):
-    return {field: getattr(result, field)[rows].tolist() for field in FIELDS}
-
-
-def concatenated(parts):
-    return {field: np.concatenate([getattr(p, field) for p in parts]).tolist() for field in FIELDS}
-
-
-@pytest.mark.parametrize("players", [3, 5])
-def test_results_do_not_depend_on_chunking(players):
-    seed = 90_210 + players
-    policies = policies_for(100, players, seed)
-    whole = batch(players, policies, seed, 0)
-    assert whole.pts.shape == (100, players, 7)
-    assert whole.seat.shape == (100, players, 5) and whole.game.shape == (100, 2)
-    assert whole.tiebreak.shape == (100, players)
-    halves = [batch(players, policies[:50], seed, 0), batch(players, policies[50:], seed, 50)]
-    assert concatenated(halves) == as_lists(whole)
-    for i in sorted(np.random.default_rng(seed).choice(100, size=37, replace=False)):
-        one = batch(players, policies[i:i + 1], seed, i)
-        assert as_lists(one) == as_lists(whole, slice(i, i + 1)), f"seed {seed} game {i}"
-    # the seed matters, and so does the game index
-    other = batch(players, policies, seed + 1, 0)
-    assert not np.array_equal(other.pts, whole.pts)
-    assert not np.array_equal(whole.pts[:50], whole.pts[50:])
-
-
-def test_a_game_does_not_depend_on_the_seat_policies_of_other_games():
-    """Game i uses seat_policies[i] only: changing the policies of other games changes nothing."""
-    seed, players = 4_711, 4
-    policies = policies_for(20, players, seed)
-    flipped = policies.copy()
-    flipped[1::2] = 1 - flipped[1::2]
-    a = batch(players, policies, seed, 0)
-    b = batch(players, flipped, seed, 0)
-    assert as_lists(a, slice(0, None, 2)) == as_lists(b, slice(0, None, 2))
-    assert not np.array_equal(a.pts[1::2], b.pts[1::2])
 
 
 def final_scores(lines, players):

@@ -1,21 +1,18 @@
-"""Determinism of the Strasbourg games (DESIGN.md, Correctness): a game's result depends only on
-(seed, game index, seat policies, data), whatever the chunking or the logging, and the compiled
-kernels give exactly what the same code gives as plain Python (NUMBA_DISABLE_JIT=1). Every array
-of the batch result is compared: points, game counters, per-seat counters and tie-breaks.
-(Independence of --workers and --chunk-size is tests/test_runner.py's, for every game.)"""
+"""Determinism of the Strasbourg games (DESIGN.md, Correctness): the logged game and its replay
+are the batch game, and the compiled kernels give exactly what the same code gives as plain
+Python (NUMBA_DISABLE_JIT=1). Chunking and other games' policies: tests/test_game_contract.py;
+workers and chunk sizes: tests/test_runner.py."""
 
 import numpy as np
-import pytest
 
 from simcore import registry
 from simcore.games.strasbourg import spec as strasbourg
-from simcore.games.strasbourg.state import CATEGORIES, GAME_COLUMNS, ROUNDS, SEAT_COLUMNS
+from simcore.games.strasbourg.state import CATEGORIES, ROUNDS
 from simcore.results import ranks
 from pure_python import assert_compiled_matches_pure_python
 
 GAME = "strasbourg"
 SPEC = registry.get(GAME)
-FIELDS = ("pts", "game", "seat", "tiebreak")
 
 
 def policies_for(count, players, salt):
@@ -25,45 +22,6 @@ def policies_for(count, players, salt):
 
 def batch(players, policies, seed, first):
     return SPEC.play_batch(SPEC.load_data(None), players, policies, seed, first)
-
-
-def as_lists(result, rows=slice(None)):
-    return {field: getattr(result, field)[rows].tolist() for field in FIELDS}
-
-
-def concatenated(parts):
-    return {field: np.concatenate([getattr(p, field) for p in parts]).tolist() for field in FIELDS}
-
-
-@pytest.mark.parametrize("players", [3, 5])
-def test_results_do_not_depend_on_chunking(players):
-    seed = 90_210 + players
-    policies = policies_for(100, players, seed)
-    whole = batch(players, policies, seed, 0)
-    assert whole.pts.shape == (100, players, len(CATEGORIES))
-    assert whole.seat.shape == (100, players, len(SEAT_COLUMNS))
-    assert whole.game.shape == (100, len(GAME_COLUMNS)) and whole.tiebreak.shape == (100, players)
-    halves = [batch(players, policies[:50], seed, 0), batch(players, policies[50:], seed, 50)]
-    assert concatenated(halves) == as_lists(whole)
-    singles = [batch(players, policies[i:i + 1], seed, i) for i in range(100)]
-    assert concatenated(singles) == as_lists(whole)
-    # the seed matters, and so does the game index
-    other = batch(players, policies, seed + 1, 0)
-    assert not np.array_equal(other.pts, whole.pts)
-    shifted = batch(players, policies, seed, 1)
-    assert not np.array_equal(shifted.pts, whole.pts)
-
-
-def test_a_game_does_not_depend_on_the_seat_policies_of_other_games():
-    """Game i uses seat_policies[i] only: changing the policies of other games changes nothing."""
-    seed, players = 4_711, 4
-    policies = policies_for(20, players, seed)
-    flipped = policies.copy()
-    flipped[1::2] = 1 - flipped[1::2]
-    a = batch(players, policies, seed, 0)
-    b = batch(players, flipped, seed, 0)
-    assert as_lists(a, slice(0, None, 2)) == as_lists(b, slice(0, None, 2))
-    assert not np.array_equal(a.pts[1::2], b.pts[1::2])
 
 
 def final_scores(lines, players):
