@@ -1,6 +1,6 @@
 """What the decision-point engines (Notre Dame, Strasbourg) share: the state fields of an open
 decision, of scripted choices, of invariant checks and of the move log; taking a scripted
-choice; logging an event; and running a batch of games into a BatchResult.
+choice; logging an event; and the Engine that plays a batch or one logged game.
 
 A game's playout fills st.opts[:st.n_opts] with a decision's legal options and calls its own
 `decide`, which asks `scripted_option` first (tests drive positions this way) and the seat's
@@ -67,22 +67,35 @@ def log_event(st, code, p, a, b, c):
         st.n_events += 1
 
 
-def run_batch(kernel_fn, ws, tables, players, seat_policies, seed, first_index, n_categories,
-              seat_columns, game_columns, max_players):
-    """Call a game's batch kernel for seat_policies (int8[count, players]) and wrap its outputs."""
-    count = seat_policies.shape[0]
-    pts = np.zeros((count, players, n_categories), dtype=np.int32)
-    seat = np.zeros((count, players, len(seat_columns)), dtype=np.int32)
-    game = np.zeros((count, len(game_columns)), dtype=np.int32)
-    tiebreak = np.zeros((count, players), dtype=np.int32)
-    policies = np.zeros((count, max_players), dtype=np.int8)
-    policies[:, :players] = seat_policies
-    kernel_fn(ws, tables, players, policies, np.int64(seed), np.int64(first_index), pts, seat, game, tiebreak)
-    return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak)
+class Engine:
+    """A decision-point game's kernels and tables, as its spec.py needs them: play a batch into a
+    BatchResult, or one game with its move log."""
 
+    def __init__(self, play_batch_kernel, play_game, new_state, new_tables, n_categories, seat_columns,
+                 game_columns, max_players):
+        self.kernel, self.play_game = play_batch_kernel, play_game
+        self.new_state, self.new_tables = new_state, new_tables
+        self.n_categories, self.seat_columns, self.game_columns = n_categories, seat_columns, game_columns
+        self.max_players = max_players
 
-def logged_policies(seat_policies, max_players):
-    """A seat-policy row padded to max_players, for one logged game."""
-    row = np.zeros(max_players, dtype=np.int8)
-    row[:len(seat_policies)] = seat_policies
-    return row
+    def play_batch(self, data, players, seat_policies, seed, first_index):
+        """Games first_index.. with seat_policies (int8[count, players])."""
+        count = seat_policies.shape[0]
+        pts = np.zeros((count, players, self.n_categories), dtype=np.int32)
+        seat = np.zeros((count, players, len(self.seat_columns)), dtype=np.int32)
+        game = np.zeros((count, len(self.game_columns)), dtype=np.int32)
+        tiebreak = np.zeros((count, players), dtype=np.int32)
+        policies = np.zeros((count, self.max_players), dtype=np.int8)
+        policies[:, :players] = seat_policies
+        self.kernel(self.new_state(), self.new_tables(data, players), players, policies, np.int64(seed),
+                    np.int64(first_index), pts, seat, game, tiebreak)
+        return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak)
+
+    def play_logged(self, data, players, seat_policies, seed, index):
+        """One game with its move log kept: the state record at the end."""
+        st = self.new_state()[0]
+        st.logging = 1
+        row = np.zeros(self.max_players, dtype=np.int8)
+        row[:players] = seat_policies
+        self.play_game(st, self.new_tables(data, players)[0], players, row, np.int64(seed), np.int64(index))
+        return st

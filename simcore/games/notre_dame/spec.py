@@ -1,5 +1,4 @@
 """Notre Dame in the registry."""
-import numpy as np
 
 from simcore.games.notre_dame import components, describe
 from simcore.games.notre_dame.playout import play_batch_kernel, play_game
@@ -7,21 +6,13 @@ from simcore.games.notre_dame.policies import POLICIES
 from simcore.games.notre_dame.state import (
     CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, SEAT_COLUMNS, new_state, new_tables)
 from simcore.registry import GameSpec
-from simcore.turns import logged_policies, run_batch
+from simcore.turns import Engine
 
 
-def play_batch(data, players, seat_policies, seed, first_index):
-    return run_batch(play_batch_kernel, new_state(), new_tables(data, players), players, seat_policies, seed,
-                     first_index, N_CATEGORIES, SEAT_COLUMNS, GAME_COLUMNS, MAX_PLAYERS)
-
-
-def play_logged(data, players, seat_policies, seed, index):
-    """One game with its move log kept: the state record at the end."""
-    st = new_state()[0]
-    st.logging = 1
-    play_game(st, new_tables(data, players)[0], players, logged_policies(seat_policies, MAX_PLAYERS),
-              np.int64(seed), np.int64(index))
-    return st
+ENGINE = Engine(play_batch_kernel, play_game, new_state, new_tables, N_CATEGORIES, SEAT_COLUMNS, GAME_COLUMNS,
+                MAX_PLAYERS)
+play_batch = ENGINE.play_batch
+play_logged = ENGINE.play_logged
 
 
 def replay(data, players, seat_policies, seed, index):
