@@ -1,7 +1,10 @@
 """Reading component data files (JSON) the same way for every game: one-line UserErrors for a
-file that is missing or not JSON, and one way to write a provenance tally."""
+file that is missing or not JSON, one way to write a provenance tally, and one way to read and
+encode a file's rule switches."""
 import json
 from importlib import resources
+
+import numpy as np
 
 from simcore.registry import UserError
 
@@ -29,3 +32,59 @@ def describe_tally(tally: dict[str, int]) -> str:
     if len(tally) == 1:
         return next(iter(tally))
     return ", ".join(f"{value} {n}" for value, n in sorted(tally.items()))
+
+
+def is_whole(value) -> bool:
+    """An int that is not a bool (JSON true is not a count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_whole_in(value, low, high) -> bool:
+    return is_whole(value) and low <= value <= high
+
+
+def read_rule_switches(given, defaults: dict, bad, choices: dict | None = None, ranges: dict | None = None) -> dict:
+    """A data file's "rules" object over the game's defaults, every value checked: a name of
+    `choices`, a whole number in `ranges` (or null where the default is null, "no limit"), true or
+    false where the default is a bool, else a string. bad(item, message) raises the UserError."""
+    choices, ranges = choices or {}, ranges or {}
+    if not isinstance(given, dict):
+        bad("rules", "must be an object of rule switches")
+    rules = dict(defaults)
+    for name, value in given.items():
+        item = f"rules.{name}"
+        if name not in defaults:
+            bad(item, f"unknown rule switch (known: {', '.join(defaults)})")
+        default = defaults[name]
+        if name in choices:
+            if value not in choices[name]:
+                bad(item, f"must be one of {', '.join(choices[name])}")
+        elif name in ranges:
+            low, high = ranges[name]
+            if not (value is None and default is None) and not is_whole_in(value, low, high):
+                bad(item, ("must be null (no limit) or a whole number" if default is None
+                           else "must be a whole number") + f" {low}..{high}")
+        elif isinstance(default, bool):
+            if not isinstance(value, bool):
+                bad(item, "must be true or false")
+        elif not isinstance(value, str):
+            bad(item, "must be a string")
+        rules[name] = value
+    return rules
+
+
+def rule_values(rules: dict, defaults: dict, choices: dict | None = None, none=-1, convert=None):
+    """The switches as the kernels read them: int32 in the order of `defaults`, a choice as its
+    index, null as `none`, and convert[name](value) where a game maps a value itself."""
+    choices, convert = choices or {}, convert or {}
+    values = np.zeros(len(defaults), dtype=np.int32)
+    for i, name in enumerate(defaults):
+        value = rules[name]
+        if name in convert:
+            value = convert[name](value)
+        elif name in choices:
+            value = choices[name].index(value)
+        elif value is None:
+            value = none
+        values[i] = int(value)
+    return values

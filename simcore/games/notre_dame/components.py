@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.datafile import PROVENANCES, describe_tally, read_json, shipped_path
+from simcore.datafile import (
+    PROVENANCES, describe_tally, is_whole, read_json, read_rule_switches, rule_values, shipped_path)
 from simcore.registry import UserError
 
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -142,7 +143,7 @@ def from_document(doc, path: str = "<data>") -> NotreDameData:
     for section in ("board", "persons", "messages", "notre_dame"):
         if section not in doc:
             bad(section, "section is missing")
-    rules = read_rules(doc.get("rules", {}), bad)
+    rules = read_rule_switches(doc.get("rules", {}), RULE_DEFAULTS, bad, RULE_CHOICES, RULE_RANGES)
     board = read_board(doc["board"], rules, bad)
     persons = read_persons(doc["persons"], bad)
     constant = read_constant_rats(doc.get("constant_rats", 2), bad)
@@ -156,7 +157,8 @@ def from_document(doc, path: str = "<data>") -> NotreDameData:
         reconstructed=bool(doc.get("reconstructed", False)),
         path=path,
         rules=rules,
-        rule_values=rule_array(rules, board["variants"]),
+        rule_values=rule_values(rules, RULE_DEFAULTS, RULE_CHOICES,
+                                convert={"STREET_GRAPH": board["variants"].index}),
         street_graphs=board["variants"],
         street_graph=board["variants"].index(rules["STREET_GRAPH"]),
         market_roles=board["roles"],
@@ -188,52 +190,6 @@ def from_document(doc, path: str = "<data>") -> NotreDameData:
         donation_vp=cathedral["donation_vp"],
         provenance=summarise_provenance(doc, persons, bad),
     )
-
-
-# ---------------------------------------------------------------- rule switches
-
-def read_rules(given, bad):
-    if not isinstance(given, dict):
-        bad("rules", "must be an object of rule switches")
-    rules = dict(RULE_DEFAULTS)
-    for name, value in given.items():
-        if name not in RULE_DEFAULTS:
-            bad(f"rules.{name}", f"unknown rule switch (known: {', '.join(RULE_DEFAULTS)})")
-        check_rule_value(name, value, bad)
-        rules[name] = value
-    return rules
-
-
-def check_rule_value(name, value, bad):
-    default = RULE_DEFAULTS[name]
-    if name in RULE_CHOICES:
-        if value not in RULE_CHOICES[name]:
-            bad(f"rules.{name}", f"must be one of {', '.join(RULE_CHOICES[name])}")
-    elif isinstance(default, bool):
-        if not isinstance(value, bool):
-            bad(f"rules.{name}", "must be true or false")
-    elif isinstance(default, int):
-        low, high = RULE_RANGES[name]
-        if not is_whole(value) or not low <= value <= high:
-            bad(f"rules.{name}", f"must be a whole number {low}..{high}")
-    elif not isinstance(value, str):
-        bad(f"rules.{name}", "must be a string")
-
-
-def rule_array(rules, variants) -> np.ndarray:
-    values = np.zeros(len(RULE_DEFAULTS), dtype=np.int32)
-    for name, i in RULE_INDEX.items():
-        value = rules[name]
-        if name in RULE_CHOICES:
-            value = RULE_CHOICES[name].index(value)
-        elif name == "STREET_GRAPH":
-            value = variants.index(value)
-        values[i] = int(value)
-    return values
-
-
-def is_whole(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 # ---------------------------------------------------------------- board and street graphs

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.datafile import PROVENANCES, describe_tally, read_json, shipped_path
+from simcore.datafile import (
+    PROVENANCES, describe_tally, is_whole_in, read_json, read_rule_switches, rule_values, shipped_path)
 from simcore.registry import UserError
 
 N_CELLS = 54                            # 9 x 6 cells (SB-2.2)
@@ -190,7 +191,7 @@ def from_document(doc, path: str = "<data>") -> StrasbourgData:
     for section in SECTIONS:
         if not isinstance(doc.get(section), dict):
             bad(section, "section is missing or not an object")
-    rules = read_rules(doc.get("rules", {}), bad)
+    rules = read_rule_switches(doc.get("rules", {}), RULE_DEFAULTS, bad, RULE_CHOICES, RULE_RANGES)
     guilds = read_guilds(doc["guilds"], bad)
     guild_ids = [g["id"] for g in guilds]
     board = read_board(doc["board"], rules, guild_ids, bad)
@@ -205,7 +206,7 @@ def from_document(doc, path: str = "<data>") -> StrasbourgData:
         reconstructed=bool(doc.get("reconstructed", False)),
         path=path,
         rules=rules,
-        rule_values=rule_array(rules),
+        rule_values=rule_values(rules, RULE_DEFAULTS, RULE_CHOICES, none=NO_FM_LIMIT),
         **board,
         guild_ids=guild_ids,
         guild_names=[g["name"] for g in guilds],
@@ -227,48 +228,6 @@ def provenance(data: StrasbourgData) -> dict[str, str]:
     prov = dict(data.provenance)
     prov["rules"] = "rulebook; its gaps read as the specification does (AMB-01..AMB-25, rule switches)"
     return prov
-
-
-# ---------------------------------------------------------------- rule switches
-
-def read_rules(given, bad):
-    if not isinstance(given, dict):
-        bad("rules", "must be an object of rule switches")
-    rules = dict(RULE_DEFAULTS)
-    for name, value in given.items():
-        if name not in RULE_DEFAULTS:
-            bad(f"rules.{name}", f"unknown rule switch (known: {', '.join(RULE_DEFAULTS)})")
-        check_rule_value(name, value, bad)
-        rules[name] = value
-    return rules
-
-
-def check_rule_value(name, value, bad):
-    if name in RULE_CHOICES:
-        if value not in RULE_CHOICES[name]:
-            bad(f"rules.{name}", f"must be one of {', '.join(RULE_CHOICES[name])}")
-    elif name in RULE_RANGES:
-        low, high = RULE_RANGES[name]
-        if value is not None and not is_whole_in(value, low, high):
-            bad(f"rules.{name}", f"must be null (no limit) or a whole number {low}..{high}")
-    elif not isinstance(value, bool):
-        bad(f"rules.{name}", "must be true or false")
-
-
-def rule_array(rules) -> np.ndarray:
-    values = np.zeros(len(RULE_DEFAULTS), dtype=np.int32)
-    for name, i in RULE_INDEX.items():
-        value = rules[name]
-        if name in RULE_CHOICES:
-            value = RULE_CHOICES[name].index(value)
-        elif value is None:
-            value = NO_FM_LIMIT
-        values[i] = int(value)
-    return values
-
-
-def is_whole_in(value, low, high) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def is_name(value) -> bool:
