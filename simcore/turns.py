@@ -67,6 +67,18 @@ def log_event(st, code, p, a, b, c):
         st.n_events += 1
 
 
+@kernel
+def record_game(st, k, players, out_pts, out_seat, out_game):
+    """Game k of a batch, just played in st: points by category, per-seat and game counters."""
+    for s in range(players):
+        for c in range(out_pts.shape[2]):
+            out_pts[k, s, c] = st.pts[s, c]
+        for c in range(out_seat.shape[2]):
+            out_seat[k, s, c] = st.seat_count[s, c]
+    for c in range(out_game.shape[1]):
+        out_game[k, c] = st.game_count[c]
+
+
 class Engine:
     """A decision-point game's kernels and tables, as its spec.py needs them: play a batch into a
     BatchResult, or one game with its move log."""

@@ -8,7 +8,7 @@ one legal option is not asked.
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.turns import log_event, scripted_option
+from simcore.turns import log_event, record_game, scripted_option
 from simcore.games.notre_dame.policies import choose
 from simcore.games.notre_dame.rules import (
     bribe_options, carriage_destinations, confidant_targets, count, cube_sources, donation_options,
@@ -26,7 +26,7 @@ from simcore.games.notre_dame.state import (
     EV_ACTION, EV_BRIBE, EV_CARRIAGE, EV_CONFIDANT, EV_DONATE, EV_FORFEIT, EV_GUEST, EV_HAND,
     EV_MESSAGE, EV_MOVE, EV_OUTBREAK, EV_PAYOUT, EV_PERSON, EV_PLAGUE, EV_PLAY, EV_RELOCATE,
     EV_ROUND, EV_STAGE, EV_STANDING, EV_STEAL, FORFEIT, GOLD, GUEST_HOUSE, HOUSEKEEPER, JESTER, JESTER_CONFIDANT,
-    MAX_PLAYERS, MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, N_KINDS, N_COLOURS, NOTRE_DAME, PASS, RESIDENCE,
+    MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, N_KINDS, N_COLOURS, NOTRE_DAME, PASS, RESIDENCE,
     ROUNDS, R_BANK_STEAL, R_VP_FLOOR0, R_BANK_TIE, R_GOLD_STEAL_ALL_SOURCES, SC_BRIBES, SC_FORFEITS, SC_GOLD_END,
     SC_MESSAGES, SC_OUTBREAKS, STEAL_NONE, STEAL_ONE_VICTIM, TIE_CHOOSER, PERSONAL)
 
@@ -274,8 +274,8 @@ def draft(st, tt):
     back to the opponent, which is the same seat (ND-5.3)."""
     n = st.players
     j = (st.round_no - 1) % 3
-    kept = np.empty((MAX_PLAYERS, 3), np.int8)
-    cards = np.empty(3, np.int8)
+    kept = st.kept
+    cards = st.offered
     for p in range(n):                              # step 1
         for i in range(3):
             cards[i] = st.deck[p, 3 * j + i]
@@ -543,11 +543,6 @@ def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out
     st.logging = 0
     for k in range(seat_policies.shape[0]):
         play_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        record_game(st, k, players, out_pts, out_seat, out_game)
         for s in range(players):
-            for c in range(out_pts.shape[2]):
-                out_pts[k, s, c] = st.pts[s, c]
-            for c in range(out_seat.shape[2]):
-                out_seat[k, s, c] = st.seat_count[s, c]
             out_tiebreak[k, s] = tiebreak(st, s)
-        for c in range(out_game.shape[1]):
-            out_game[k, c] = st.game_count[c]

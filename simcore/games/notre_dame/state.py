@@ -127,6 +127,8 @@ STATE = np.dtype([
     ("hand", np.int8, (MAX_PLAYERS, 3)),
     ("hand_n", np.int8, (MAX_PLAYERS,)),
     ("passing", np.int8, (MAX_PLAYERS, 2)),              # draft: cards handed on to the left
+    ("kept", np.int8, (MAX_PLAYERS, 3)),                 # draft: cards kept so far, and the one handed on
+    ("offered", np.int8, (3,)),                          # draft: the cards one player chooses from
     ("drawn", np.int32, (MAX_PLAYERS,)),                 # kinds drawn this stage, one bit each (checks)
     # persons (ND-2.5, ND-4)
     ("brown", np.int8, (6,)),

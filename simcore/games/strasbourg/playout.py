@@ -4,10 +4,9 @@ Wherever a player decides (SB-15), rules.py writes the options into st.opts and 
 returns the chosen option's value: a scripted value first (tests drive games this way), else the
 seat's policy. A decision with one legal option is not asked.
 """
-import numpy as np
 
 from simcore.kernel import kernel
-from simcore.turns import log_event, scripted_option
+from simcore.turns import log_event, record_game, scripted_option
 from simcore.games.strasbourg.policies import choose, plan_bundles
 from simcore.games.strasbourg.rules import (
     box_bundle, bid_options, buy, buy_options, chapel_options, draw_card, draw_options, entitled_ranks,
@@ -16,7 +15,7 @@ from simcore.games.strasbourg.scoring import council_phase, final_scoring, tiebr
 from simcore.games.strasbourg.state import (
     CARDS, CHURCH, D_APPRENTICE, D_BID, D_BUILD, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_RETURN, D_SELL,
     D_MASTER_PART, D_TASKS, DRAW, R_MASTER_PARTS_OPTIONAL, EV_BID, EV_BUILD, EV_BUNDLE, EV_BUY, EV_CHAPEL, EV_COUNCIL, EV_GOODS, EV_PLAN,
-    EV_PRIVILEGE, EV_RETURN, EV_ROUND, EV_SEAT, EV_SELL, EV_SUBPHASE, EV_TASKS, EV_WINNER, GC_FINAL_START, GC_START, GOODS, GUILD, GUILD_SLOT, MAX_PLAYERS, MAX_QUEUE, MERCH_G,
+    EV_PRIVILEGE, EV_RETURN, EV_ROUND, EV_SEAT, EV_SELL, EV_SUBPHASE, EV_TASKS, EV_WINNER, GC_FINAL_START, GC_START, GOODS, GUILD, GUILD_SLOT, MAX_QUEUE, MERCH_G,
     MERCHANTS, N_GUILDS, NC, NO_BUY, NOBILITY, PASS, PRIVILEGE, ROUNDS, SC_COINS_END,
     SC_PRIVILEGES_SPENT, SC_RETURNED, SUBPHASE_TYPE)
 
@@ -156,7 +155,7 @@ def bidding_subphase(st, tt):
     kind = SUBPHASE_TYPE[st.subphase]
     log_event(st, EV_SUBPHASE, sp0, st.subphase, 0, 0)
     collect_bids(st, tt, sp0)
-    ranked = np.empty(MAX_PLAYERS, np.int64)
+    ranked = st.ranked
     k = rank_bids(st, sp0, ranked)
     if k > 0:
         st.sp = ranked[0]                                   # SB-7.7
@@ -296,11 +295,6 @@ def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out
     st.logging = 0
     for k in range(seat_policies.shape[0]):
         play_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        record_game(st, k, players, out_pts, out_seat, out_game)
         for s in range(players):
-            for c in range(out_pts.shape[2]):
-                out_pts[k, s, c] = st.pts[s, c]
-            for c in range(out_seat.shape[2]):
-                out_seat[k, s, c] = st.seat_count[s, c]
             out_tiebreak[k, s] = tiebreak(st, s)
-        for c in range(out_game.shape[1]):
-            out_game[k, c] = st.game_count[c]

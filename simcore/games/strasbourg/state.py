@@ -134,6 +134,7 @@ STATE = np.dtype([
     ("queue", np.int8, (MAX_QUEUE,)),
     ("bid", np.int32, (MAX_PLAYERS,)),             # -1: no bid
     ("bid_bundle", np.int32, (MAX_PLAYERS,)),
+    ("ranked", np.int32, (MAX_PLAYERS,)),          # the revealers, best bid first (SB-7.6)
     # results
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
