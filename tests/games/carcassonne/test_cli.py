@@ -1,16 +1,10 @@
 """The command line on the real Carcassonne games, the way a user runs it (subprocess)."""
 import json
-import subprocess
-import sys
 
 import pandas as pd
 import pytest
 
-SIMCORE = [sys.executable, "-c", "from cli.main import main; main()"]
-
-
-def simcore(*args):
-    return subprocess.run([*SIMCORE, *map(str, args)], capture_output=True, text=True, timeout=300)
+from cli_tool import assert_one_error_line, simcore
 
 
 def test_simulate_writes_one_row_per_game_and_seat(tmp_path):
@@ -75,11 +69,7 @@ def test_games_json_names_reconstructed_ark_tiles():
 def test_bad_tile_file_is_one_line_and_status_2(tmp_path, content, needle):
     data = tmp_path / "tiles.json"
     data.write_text(content)
-    p = simcore("simulate", "carcassonne-ark", "-n", 5, "--data", data, "--quiet")
-    assert p.returncode == 2
-    assert "Traceback" not in p.stderr
-    assert len(p.stderr.strip().splitlines()) == 1
-    assert needle in p.stderr
+    assert_one_error_line(simcore("simulate", "carcassonne-ark", "-n", 5, "--data", data, "--quiet"), needle)
 
 
 def test_rule_switch_in_a_data_file_changes_the_game(tmp_path):

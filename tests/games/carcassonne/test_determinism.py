@@ -2,19 +2,14 @@
 and its replay are the batch game, and the compiled kernels give exactly what the same code gives
 as plain Python (NUMBA_DISABLE_JIT=1). Chunking and other games' policies: tests/test_game_contract.py;
 workers and chunk sizes: tests/test_runner.py."""
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from simcore import registry
 from simcore.games.carcassonne import spec as carcassonne
+from pure_python import assert_compiled_matches_pure_python
 
-ROOT = Path(__file__).resolve().parents[3]
 GAMES = ("carcassonne", "carcassonne-ark")
 
 
@@ -52,36 +47,7 @@ def test_replay_and_logged_game_reproduce_the_batch_game(game):
 
 
 PURE_PYTHON_GAMES = 3
-PURE_PYTHON_SCRIPT = """
-import json, sys
-import numpy as np
-from simcore import registry
-out = {}
-for game in %(games)r:
-    spec = registry.get(game)
-    policies = np.array(%(policies)r, dtype=np.int8)
-    result = spec.play_batch(spec.load_data(None), %(players)d, policies, %(seed)d, 0)
-    out[game] = {"pts": result.pts.tolist(), "game": result.game.tolist()}
-print(json.dumps(out))
-"""
-
-
-def test_compiled_and_pure_python_games_are_identical():
+@pytest.mark.parametrize("game", GAMES)
+def test_compiled_and_pure_python_games_are_identical(game):
     """DESIGN.md: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
-    players, seed = 2, 8_086
-    policies = [[0, 0], [0, 1], [1, 0]][:PURE_PYTHON_GAMES]
-    script = PURE_PYTHON_SCRIPT % {"games": GAMES, "policies": policies, "players": players, "seed": seed}
-    env = dict(os.environ, NUMBA_DISABLE_JIT="1",
-               PYTHONPATH=os.pathsep.join([str(ROOT)] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
-    proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300)
-    if proc.returncode != 0:
-        pytest.fail(f"the pure-Python run (NUMBA_DISABLE_JIT=1) of {PURE_PYTHON_GAMES} games per rule set "
-                    f"failed:\n" + "\n".join(proc.stderr.strip().splitlines()[-12:]), pytrace=False)
-    pure = json.loads(proc.stdout.strip().splitlines()[-1])
-    stale = ("; if the engine changed recently, suspect a stale numba cache first (cache=True does not "
-             "notice changes in other modules: delete simcore/**/__pycache__ and run again)")
-    for game in GAMES:
-        compiled = batch(game, players, np.array(policies, np.int8), seed, 0)
-        assert pure[game]["pts"] == compiled.pts.tolist(), f"{game}: points differ, compiled vs pure Python{stale}"
-        assert pure[game]["game"] == compiled.game.tolist(), f"{game}: turns/discards differ{stale}"
+    assert_compiled_matches_pure_python(game, {2: [[0, 0], [0, 1], [1, 0]][:PURE_PYTHON_GAMES]}, 8_086)

@@ -16,6 +16,7 @@ import numpy as np
 from simcore.games.notre_dame import components
 from simcore.games.notre_dame.rules import reset
 from simcore.games.notre_dame.state import MAX_PLAYERS, NOWHERE, new_state, new_tables
+from decisions_tool import options, script  # noqa: F401 (the builder is where tests find them)
 
 BUILDING_IDS = {"CS": 0, "BK": 1, "RS": 2, "CH": 3, "GH": 4, "PK": 5, "HO": 6}
 ALL_CUBES = 14
@@ -70,20 +71,6 @@ def seat(st, p, bld=None, conf="-", per=None, gs=None, gold=None, vp=None, rat=N
 
 def set_gold_supply(st, G):
     st.G = G
-
-
-def script(st, *values):
-    """The option values the next decisions (with 2+ options) take, in order."""
-    st.n_script = len(values)
-    st.script_pos = 0
-    st.script_miss = 0
-    for i, v in enumerate(values):
-        st.script[i] = v
-
-
-def options(st):
-    """The options the last generator wrote, as a sorted list."""
-    return sorted(int(v) for v in st.opts[:st.n_opts])
 
 
 def count(st, p, name):

@@ -15,6 +15,7 @@ import numpy as np
 from simcore.games.strasbourg import components
 from simcore.games.strasbourg.rules import form_bundles, reset
 from simcore.games.strasbourg.state import COLS, MAX_PLAYERS, new_state, new_tables
+from decisions_tool import options, script  # noqa: F401 (the builder is where tests find them)
 
 GUILDS = {"SMITHS": 0, "VINTNERS": 1, "SHOEMAKERS": 2, "BUTCHERS": 3, "BAKERS": 4}
 
@@ -93,17 +94,3 @@ def deck(st, p, cards_top_first):
     st.deck_n[p] = len(cards_top_first)
     for i, v in enumerate(cards_top_first):
         st.deck[p, i] = v
-
-
-def script(st, *values):
-    """The option values the next decisions (with 2+ options) take, in order."""
-    st.n_script = len(values)
-    st.script_pos = 0
-    st.script_miss = 0
-    for i, v in enumerate(values):
-        st.script[i] = v
-
-
-def options(st):
-    """The options the last generator wrote, as a sorted list."""
-    return sorted(int(v) for v in st.opts[:st.n_opts])
