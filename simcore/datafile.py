@@ -43,16 +43,18 @@ def is_whole_in(value, low, high) -> bool:
     return is_whole(value) and low <= value <= high
 
 
-def read_rule_switches(given, defaults: dict, bad, choices: dict | None = None, ranges: dict | None = None) -> dict:
+def read_rule_switches(given, defaults: dict, bad, choices: dict | None = None, ranges: dict | None = None,
+                       section: str = "rules") -> dict:
     """A data file's "rules" object over the game's defaults, every value checked: a name of
     `choices`, a whole number in `ranges` (or null where the default is null, "no limit"), true or
-    false where the default is a bool, else a string. bad(item, message) raises the UserError."""
+    false where the default is a bool, else a string. bad(item, message) raises the UserError;
+    `section` is the object's name in the file, the prefix of the error items."""
     choices, ranges = choices or {}, ranges or {}
     if not isinstance(given, dict):
-        bad("rules", "must be an object of rule switches")
+        bad(section, "must be an object of rule switches")
     rules = dict(defaults)
     for name, value in given.items():
-        item = f"rules.{name}"
+        item = f"{section}.{name}"
         if name not in defaults:
             bad(item, f"unknown rule switch (known: {', '.join(defaults)})")
         default = defaults[name]

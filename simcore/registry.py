@@ -71,7 +71,12 @@ def _strasbourg_specs():
     return [spec.STRASBOURG]
 
 
-_LOADERS = [_carcassonne_specs, _notre_dame_specs, _strasbourg_specs]
+def _principato_specs():
+    from simcore.games.principato import spec
+    return [spec.PRINCIPATO]
+
+
+_LOADERS = [_carcassonne_specs, _notre_dame_specs, _strasbourg_specs, _principato_specs]
 _REGISTRY: dict[str, GameSpec] | None = None
 
 

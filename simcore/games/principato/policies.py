@@ -1,0 +1,380 @@
+"""Principato players (policies). Each reads only what its own seat may know (HI-1 … HI-5): its
+own goal cards, never the others', and no deck order.
+
+random — every decision uniform over its legal options as section 18 lists them (playout.decide
+  asks only when there are two or more). Action A is a chain, so each link is uniform in turn: the
+  kind (A, B, C, END_TURN), the card, the card's (option, payment) moves deduplicated as PR-9.3
+  says, the recruit count 0..pool, the overflow count, the exchange slot. Multi-part choices are
+  drawn part by part, each part uniform over what is still legal: the load step (DEC-11) as food
+  onto militia, favour onto militia, money onto condottieri, favour onto condottieri; the discard
+  step (DEC-12) as militia, then condottieri.
+
+greedy — one step ahead on a value in VP-equivalents of its own principality: culture VP and
+  military VP, its own goal cards scored on the holdings, cubes while there are turns left to
+  spend them, production capped by storage, catapults and loadable units by the scorings left.
+  It picks the action (and card, option, payment, exchange slot) with the best value; recruits as
+  many units as it has cubes to load; at a scoring it loads as many units as pay in rank VP
+  against what the others can still reach (HI-3: all of that is public); it discards units it
+  cannot load.
+"""
+import numpy as np
+
+from simcore.kernel import kernel
+from simcore.rng import below
+from simcore.games.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
+from simcore.games.principato.rules import (
+    code_favour, code_food, code_money, code_option, culture_index, empty_condottieri, empty_militia,
+    option_moves, production, tiles_available)
+from simcore.games.principato.scoring import goal_vp, strength
+from simcore.games.principato.state import (
+    ACT_A, ACT_B, ACT_C, D_CARD, D_CULTURE, D_DISCARD, D_EXCHANGE, D_EXCHANGE_B, D_FAVOUR, D_KIND, D_LOAD,
+    D_OPTION, D_OVERFLOW, D_RECRUIT, DISCARD_MIL, END_TURN, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY,
+    H_CONDOTTIERE, H_FARM, H_FAVOUR, H_FIELD, H_FOOD, H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT,
+    H_PALAZZO, LOAD_FAV_CON, LOAD_FAV_MIL, LOAD_FOOD_MIL, LOAD_MONEY_CON, LOSE, N_HOLD, S_FAVOUR, S_MONUMENT,
+    S_UNITS, TO_CONDOTTIERE, TO_MILITIA, YEARS)
+
+RANDOM, GREEDY = 0, 1
+POLICIES = {"random": RANDOM, "greedy": GREEDY}
+
+FAVOUR_PREMIUM = 1.2             # a favour pays for either cube
+PRODUCTION = 0.12                # a producing tile, per own turn left (storage-capped)
+STORAGE = 0.15                   # a farm or bank, beyond what it lets produce
+SWAP_COST = 0.6                  # an action spent on exchanging cards
+
+
+@kernel(per_constant=True)
+def choose(st, tt, p, dp, ctx):
+    """The index of the option seat p takes among st.opts[:st.n_opts]."""
+    if st.policy[p] == GREEDY:
+        return greedy_choice(st, tt, p, dp, ctx)
+    return below(st.gen_decide, st.n_opts)
+
+
+# ---------------------------------------------------------------- greedy's value of a principality
+
+@kernel
+def turns_left(st, tt):
+    """The seat's own turns still to come in the game, this one included (public: deck sizes)."""
+    total = 0
+    for y in range(YEARS):
+        total += tt.deck_size[y]
+    total -= tt.display_size - 1 + 2                        # the display's cards; the two scoring cards
+    return max(1, (total - st.turn + st.players - 1) // st.players)
+
+
+@kernel
+def cube_value(st, tt):
+    """A stored cube buys about a VP while there are turns to spend it; at the end it only breaks ties."""
+    return min(1.0, 0.2 * turns_left(st, tt)) + 0.01
+
+
+@kernel
+def strength_value(st, tt):
+    """What one point of strength is worth at the next scoring, in VP: the first rank's lead."""
+    return (tt.rank_vp[0] - tt.rank_vp[1]) / 3.0
+
+
+@kernel
+def worth(st, tt, p, h):
+    """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now."""
+    left = turns_left(st, tt)
+    scorings_left = YEARS + 2 - st.scorings
+    cube = cube_value(st, tt)
+    value = 0.0
+    for t in range(3):
+        value += st.culture_vp[p, t]
+    value += st.military_vp[p]
+    value += cube * (h[H_FOOD] + h[H_MONEY] + FAVOUR_PREMIUM * h[H_FAVOUR])
+    food_cap = h[H_FARM] * tt.food_per_farm
+    money_cap = h[H_BANK] * tt.money_per_bank
+    value += PRODUCTION * cube * left * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap))
+    value += STORAGE * cube * (h[H_FARM] + h[H_BANK])
+    per_point = strength_value(st, tt)
+    value += per_point * scorings_left * tt.strength_catapult * h[H_CATAPULT]
+    units = h[H_MILITIA] + h[H_CONDOTTIERE]
+    loaded = h[H_MIL_FOOD] + h[H_MIL_FAV] + h[H_CON_MONEY] + h[H_CON_FAV]
+    em = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
+    ec = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
+    loadable = min(em, h[H_FOOD] + h[H_FAVOUR]) + min(ec, h[H_MONEY] + h[H_FAVOUR])
+    loadable = min(loadable, em + ec)
+    if scorings_left > 0:
+        value += per_point * (loaded + loadable - (units - loaded - loadable))
+    return value + goals_worth(st, tt, p, h)
+
+
+@kernel
+def goals_worth(st, tt, p, h):
+    """p's own two goal cards scored on holdings h (swapped into st.hold for the formulas)."""
+    total = 0.0
+    for k in range(2):
+        g = st.goals[p, k]
+        for i in range(N_HOLD):
+            h[i], st.hold[p, i] = st.hold[p, i], h[i]
+        total += goal_vp(st, tt, p, g)
+        for i in range(N_HOLD):
+            h[i], st.hold[p, i] = st.hold[p, i], h[i]
+    return total
+
+
+@kernel
+def store(h, cube, cap_per, holder, unit, fill, amount):
+    """Cubes into storage, the overflow onto empty compatible units (greedy places all it can)."""
+    cap = h[holder] * cap_per
+    stored = min(amount, max(cap - h[cube], 0))
+    h[cube] += stored
+    over = amount - stored
+    if unit == H_MILITIA:
+        room = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
+    else:
+        room = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
+    h[fill] += min(over, room)
+
+
+@kernel
+def activation_value(st, tt, p, card, code):
+    """The value gained by carrying out card's option move `code` (greedy's one-step look-ahead);
+    recruit codes are a count."""
+    h = st.scratch
+    for i in range(N_HOLD):
+        h[i] = st.hold[p, i]
+    e = tt.card_effect[card]
+    kind = tt.effect_kind[e]
+    gained = 0.0
+    if kind == K_RECRUIT:
+        h[H_MILITIA if tt.effect_unit[e] == 0 else H_CONDOTTIERE] += code
+    elif kind == K_PRODUCE:
+        add_cubes(st, tt, h, tt.effect_cube[e], production(st, tt, p, e))
+    else:
+        o = code_option(code)
+        if kind == K_BUY:
+            h[H_FOOD] -= code_food(code)
+            h[H_MONEY] -= code_money(code)
+            h[H_FAVOUR] -= code_favour(code)
+            for g in range(H_MONUMENT):
+                h[g] += tt.effect_gain[e, o, g]
+            for t in range(3):
+                n = tt.effect_gain[e, o, H_MONUMENT + t]
+                if n > 0 and st.supply[S_MONUMENT + t] > 0:
+                    h[H_MONUMENT + t] += n
+                    gained += n * tt.culture_values[t, culture_index(st, tt, t)]
+        add_cubes(st, tt, h, H_FOOD, tt.effect_gain[e, o, H_FOOD])
+        add_cubes(st, tt, h, H_MONEY, tt.effect_gain[e, o, H_MONEY])
+    return worth(st, tt, p, h) + gained
+
+
+@kernel
+def add_cubes(st, tt, h, cube, amount):
+    pool = 7 + (cube - H_FOOD)                              # S_FOOD, S_MONEY
+    amount = min(amount, st.supply[pool])
+    if cube == H_FOOD:
+        store(h, H_FOOD, tt.food_per_farm, H_FARM, H_MILITIA, H_MIL_FOOD, amount)
+    else:
+        store(h, H_MONEY, tt.money_per_bank, H_BANK, H_CONDOTTIERE, H_CON_MONEY, amount)
+
+
+@kernel
+def recruit_target(st, tt, p, e):
+    """How many units greedy takes: as many as its stored cubes could load, minus its empty ones."""
+    if tt.effect_unit[e] == 0:
+        room = st.hold[p, H_FOOD] + st.hold[p, H_FAVOUR] - empty_militia(st, p)
+    else:
+        room = st.hold[p, H_MONEY] + st.hold[p, H_FAVOUR] - empty_condottieri(st, p)
+    return max(0, min(room, st.supply[S_UNITS]))
+
+
+@kernel
+def best_move(st, tt, p, card):
+    """The best option move of card for p and its value: (value, code)."""
+    e = tt.card_effect[card]
+    if tt.effect_kind[e] == K_RECRUIT:
+        k = recruit_target(st, tt, p, e)
+        return activation_value(st, tt, p, card, k), k
+    n = option_moves(st, tt, p, card, st.moves)
+    best, best_code = -1e9, -1
+    for i in range(n):
+        code = st.moves[i]
+        v = activation_value(st, tt, p, card, code)
+        if v > best:
+            best, best_code = v, code
+    return best, best_code
+
+
+@kernel
+def card_worth(st, tt, p, card, base):
+    """What holding `card` is worth to p: what its best move would add now, at least 0."""
+    if card < 0:
+        return 0.0
+    v, code = best_move(st, tt, p, card)
+    if code < 0:
+        return 0.0
+    return max(0.0, v - base)
+
+
+@kernel
+def current_worth(st, tt, p):
+    h = st.scratch
+    for i in range(N_HOLD):
+        h[i] = st.hold[p, i]
+    return worth(st, tt, p, h)
+
+
+@kernel
+def best_display_slot(st, tt, p, base):
+    best, slot = -1.0, 0
+    for s in range(tt.display_size):
+        v = card_worth(st, tt, p, st.display[s], base)
+        if v > best:
+            best, slot = v, s
+    return best, slot
+
+
+@kernel
+def plan_action(st, tt, p):
+    """DEC-1 for greedy: compare the best activation, the best swap, a favour and ending the turn;
+    remember the card, move and swap chosen in st.plan_*."""
+    base = current_worth(st, tt, p)
+    best_kind, best = END_TURN, 0.0
+    for h in range(2):
+        card = st.hand[p, h]
+        v, code = best_move(st, tt, p, card)
+        if code < 0:
+            continue
+        gain = v - base
+        if tt.card_exchange[card]:
+            slot_gain, slot = best_display_slot(st, tt, p, base)
+            gain += 0.5 * slot_gain
+        if gain > best + 1e-9:
+            best_kind, best = ACT_A, gain
+            st.plan_card, st.plan_code = h, code
+    d = tt.display_size
+    for h in range(2):
+        mine = card_worth(st, tt, p, st.hand[p, h], base)
+        for s in range(d):
+            gain = card_worth(st, tt, p, st.display[s], base) - mine - SWAP_COST
+            if gain > best + 1e-9:
+                best_kind, best = ACT_B, gain
+                st.plan_slot = h * d + s
+    if st.supply[S_FAVOUR] > 0:
+        if st.hold[p, H_FAVOUR] < tt.church_favour:
+            gain = FAVOUR_PREMIUM * cube_value(st, tt)
+        elif empty_militia(st, p) + empty_condottieri(st, p) > 0:
+            gain = 2 * strength_value(st, tt) * 0.5
+        else:
+            gain = 0.0
+        if gain > best + 1e-9:
+            best_kind, best = ACT_C, gain
+    return best_kind
+
+
+@kernel
+def index_of(st, value):
+    for i in range(st.n_opts):
+        if st.opts[i] == value:
+            return i
+    return 0
+
+
+# ---------------------------------------------------------------- greedy at a scoring
+
+@kernel
+def reachable_strength(st, tt, q):
+    """The most strength q can show at this scoring, loading all it can (public holdings)."""
+    em, ec = empty_militia(st, q), empty_condottieri(st, q)
+    fav = st.hold[q, H_FAVOUR]
+    a = min(em, st.hold[q, H_FOOD])
+    c = min(ec, st.hold[q, H_MONEY])
+    b = min(em - a, fav)
+    d = min(ec - c, fav - b)
+    return strength(st, tt, q) + 2 * (a + b + c + d) * tt.strength_loaded
+
+
+@kernel
+def plan_loads(st, tt, p):
+    """How many units p loads: the count whose rank VP minus the cubes spent is best, against
+    the strength each other player shows (if it loaded already) or can reach. Food and money
+    go first, favour last. Into st.plan_load."""
+    others = st.award                                       # scratch until the awards
+    loaded_already = True
+    for i in range(st.players):
+        q = st.order[i]
+        if q == p:
+            loaded_already = False
+            continue
+        others[q] = strength(st, tt, q) if loaded_already else reachable_strength(st, tt, q)
+    em, ec = empty_militia(st, p), empty_condottieri(st, p)
+    fav = st.hold[p, H_FAVOUR]
+    a = min(em, st.hold[p, H_FOOD])
+    c = min(ec, st.hold[p, H_MONEY])
+    b = min(em - a, fav)
+    d = min(ec - c, fav - b)
+    most = a + b + c + d
+    base = strength(st, tt, p)
+    cube = cube_value(st, tt)
+    best, best_n = -1e9, 0
+    for n in range(most + 1):
+        s = base + 2 * n * tt.strength_loaded
+        above, tied = 0, 1
+        for q in range(st.players):
+            if q != p:
+                if others[q] > s:
+                    above += 1
+                elif others[q] == s:
+                    tied += 1
+        total = 0
+        for r in range(above, above + tied):
+            total += tt.rank_vp[r]
+        v = (total + tied - 1) // tied - cube * n
+        if v > best + 1e-9:
+            best, best_n = v, n
+    n = best_n
+    st.plan_load[0] = min(a, n)
+    n -= st.plan_load[0]
+    st.plan_load[2] = min(c, n)
+    n -= st.plan_load[2]
+    st.plan_load[1] = min(b, n)
+    n -= st.plan_load[1]
+    st.plan_load[3] = min(d, n)
+
+
+@kernel
+def keep_units(st, p, unit):
+    """Units greedy keeps after a scoring: as many as its stored cubes can load next time."""
+    if unit == H_MILITIA:
+        return st.hold[p, H_FOOD] + st.hold[p, H_FAVOUR]
+    return st.hold[p, H_MONEY] + st.hold[p, H_FAVOUR]
+
+
+@kernel(per_constant=True)
+def greedy_choice(st, tt, p, dp, ctx):
+    if dp == D_KIND:
+        return index_of(st, plan_action(st, tt, p))
+    if dp == D_CARD:
+        return index_of(st, st.plan_card)
+    if dp == D_OPTION:
+        return index_of(st, st.plan_code)
+    if dp == D_RECRUIT:
+        return index_of(st, st.plan_code)
+    if dp == D_EXCHANGE:
+        best, slot = best_display_slot(st, tt, p, current_worth(st, tt, p))
+        return index_of(st, slot)
+    if dp == D_EXCHANGE_B:
+        return index_of(st, st.plan_slot)
+    if dp == D_OVERFLOW:
+        return st.n_opts - 1                                # all it can onto units
+    if dp == D_FAVOUR:
+        return 0                                            # a unit if there is one, else lose
+    if dp == D_CULTURE:
+        best, k = -1, 0
+        for i in range(st.n_opts):
+            v = tt.culture_values[ctx, st.opts[i]]
+            if v > best:
+                best, k = v, i
+        return k
+    if dp == D_LOAD:
+        if ctx == LOAD_FOOD_MIL:
+            plan_loads(st, tt, p)
+        return index_of(st, st.plan_load[ctx])
+    if dp == D_DISCARD:
+        unit = H_MILITIA if ctx == DISCARD_MIL else H_CONDOTTIERE
+        return index_of(st, max(0, st.hold[p, unit] - keep_units(st, p, unit)))
+    return 0

@@ -1,0 +1,44 @@
+"""Principato in the registry."""
+
+from simcore.games.principato import components, describe
+from simcore.games.principato.playout import play_batch_kernel, play_game
+from simcore.games.principato.policies import POLICIES
+from simcore.games.principato.state import (
+    CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, SEAT_COLUMNS, new_state, new_tables)
+from simcore.registry import GameSpec
+from simcore.turns import Engine
+
+
+ENGINE = Engine(play_batch_kernel, play_game, new_state, new_tables, N_CATEGORIES, SEAT_COLUMNS, GAME_COLUMNS,
+                MAX_PLAYERS)
+play_batch = ENGINE.play_batch
+play_logged = ENGINE.play_logged
+
+
+def replay(data, players, seat_policies, seed, index):
+    st = play_logged(data, players, seat_policies, seed, index)
+    names = {v: k for k, v in POLICIES.items()}
+    header = [f"Principato, {players} players, seed {seed}, game {index}, data {data.data_set_id}",
+              "seats: " + ", ".join(f"{describe.SEAT_NAMES[s]}={names[int(p)]}"
+                                    for s, p in enumerate(seat_policies))]
+    return describe.replay_lines(data, st, new_tables(data, players)[0], header)
+
+
+PRINCIPATO = GameSpec(
+    id="principato",
+    name="Principato",
+    min_players=2,
+    max_players=4,
+    default_players=4,
+    policies=dict(POLICIES),
+    categories=CATEGORIES,
+    game_columns=GAME_COLUMNS,
+    seat_columns=SEAT_COLUMNS,
+    load_data=components.load,
+    play_batch=play_batch,
+    replay=replay,
+    provenance=components.provenance,
+    data_id=lambda data: data.data_set_id,
+    notes=("seats are numbered from seat 0; the start player is drawn at random (PR-3.9): "
+           "the seat column turn_position is each seat's distance from it",),
+)
