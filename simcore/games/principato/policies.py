@@ -36,10 +36,12 @@ from simcore.games.principato.state import (
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
-FAVOUR_PREMIUM = 1.2             # a favour pays for either cube
+CUBE = 0.6                       # a stored cube, while there are turns left to spend it
+FAVOUR_PREMIUM = 1.15            # a favour pays for either cube
 PRODUCTION = 0.12                # a producing tile, per own turn left (storage-capped)
 STORAGE = 0.15                   # a farm or bank, beyond what it lets produce
 SWAP_COST = 0.6                  # an action spent on exchanging cards
+MARGIN = 0.3                     # strength beyond what changes the rank at the next scoring
 
 
 @kernel(per_constant=True)
@@ -65,7 +67,7 @@ def turns_left(st, tt):
 @kernel
 def cube_value(st, tt):
     """A stored cube buys about a VP while there are turns to spend it; at the end it only breaks ties."""
-    return min(1.0, 0.2 * turns_left(st, tt)) + 0.01
+    return min(CUBE, 0.15 * turns_left(st, tt)) + 0.01
 
 
 @kernel
@@ -89,17 +91,45 @@ def worth(st, tt, p, h):
     money_cap = h[H_BANK] * tt.money_per_bank
     value += PRODUCTION * cube * left * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap))
     value += STORAGE * cube * (h[H_FARM] + h[H_BANK])
-    per_point = strength_value(st, tt)
-    value += per_point * scorings_left * tt.strength_catapult * h[H_CATAPULT]
+    value += military_worth(st, tt, p, h, scorings_left)
+    return value + goals_worth(st, tt, p, h)
+
+
+@kernel
+def potential_strength(tt, h):
+    """The strength holdings h can show at a scoring, loading every empty unit it has cubes for."""
     units = h[H_MILITIA] + h[H_CONDOTTIERE]
     loaded = h[H_MIL_FOOD] + h[H_MIL_FAV] + h[H_CON_MONEY] + h[H_CON_FAV]
     em = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
     ec = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
-    loadable = min(em, h[H_FOOD] + h[H_FAVOUR]) + min(ec, h[H_MONEY] + h[H_FAVOUR])
-    loadable = min(loadable, em + ec)
-    if scorings_left > 0:
-        value += per_point * (loaded + loadable - (units - loaded - loadable))
-    return value + goals_worth(st, tt, p, h)
+    a = min(em, h[H_FOOD])
+    c = min(ec, h[H_MONEY])
+    b = min(em - a, h[H_FAVOUR])
+    d = min(ec - c, h[H_FAVOUR] - b)
+    ready = loaded + a + b + c + d
+    return tt.strength_catapult * h[H_CATAPULT] + tt.strength_loaded * ready + tt.strength_empty * (units - ready)
+
+
+@kernel
+def military_worth(st, tt, p, h, scorings_left):
+    """The rank VP h would take at the next scoring against what the others can reach now, a
+    little for strength beyond that, and the catapults' strength at the scorings after."""
+    if scorings_left <= 0:
+        return 0.0
+    mine = potential_strength(tt, h)
+    above, tied = 0, 1
+    for q in range(st.players):
+        if q != p:
+            theirs = reachable_strength(st, tt, q)
+            if theirs > mine:
+                above += 1
+            elif theirs == mine:
+                tied += 1
+    total = 0
+    for r in range(above, above + tied):
+        total += tt.rank_vp[r]
+    later = strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult * h[H_CATAPULT]
+    return (total + tied - 1) // tied + MARGIN * mine + later
 
 
 @kernel
