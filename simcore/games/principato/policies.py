@@ -25,7 +25,7 @@ from simcore.games.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECR
 from simcore.games.principato.rules import (
     code_favour, code_food, code_money, code_option, culture_index, empty_condottieri, empty_militia,
     option_moves, production, tiles_available)
-from simcore.games.principato.scoring import goal_vp, strength
+from simcore.games.principato.scoring import goal_value, strength
 from simcore.games.principato.state import (
     ACT_A, ACT_B, ACT_C, D_CARD, D_CULTURE, D_DISCARD, D_EXCHANGE, D_EXCHANGE_B, D_FAVOUR, D_KIND, D_LOAD,
     D_OPTION, D_OVERFLOW, D_RECRUIT, DISCARD_MIL, END_TURN, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY,
@@ -134,16 +134,8 @@ def military_worth(st, tt, p, h, scorings_left):
 
 @kernel
 def goals_worth(st, tt, p, h):
-    """p's own two goal cards scored on holdings h (swapped into st.hold for the formulas)."""
-    total = 0.0
-    for k in range(2):
-        g = st.goals[p, k]
-        for i in range(N_HOLD):
-            h[i], st.hold[p, i] = st.hold[p, i], h[i]
-        total += goal_vp(st, tt, p, g)
-        for i in range(N_HOLD):
-            h[i], st.hold[p, i] = st.hold[p, i], h[i]
-    return total
+    """p's own two goal cards scored on holdings h."""
+    return goal_value(tt, st.goals[p, 0], h, st.military_vp[p]) + goal_value(tt, st.goals[p, 1], h, st.military_vp[p])
 
 
 @kernel
@@ -263,6 +255,11 @@ def plan_action(st, tt, p):
     """DEC-1 for greedy: compare the best activation, the best swap, a favour and ending the turn;
     remember the card, move and swap chosen in st.plan_*."""
     base = current_worth(st, tt, p)
+    d = tt.display_size
+    best_slot = 0.0
+    for s in range(d):                                      # what each display card would add now
+        st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
+        best_slot = max(best_slot, st.slot_worth[s])
     best_kind, best = END_TURN, 0.0
     for h in range(2):
         card = st.hand[p, h]
@@ -271,16 +268,14 @@ def plan_action(st, tt, p):
             continue
         gain = v - base
         if tt.card_exchange[card]:
-            slot_gain, slot = best_display_slot(st, tt, p, base)
-            gain += 0.5 * slot_gain
+            gain += 0.5 * best_slot
         if gain > best + 1e-9:
             best_kind, best = ACT_A, gain
             st.plan_card, st.plan_code = h, code
-    d = tt.display_size
     for h in range(2):
         mine = card_worth(st, tt, p, st.hand[p, h], base)
         for s in range(d):
-            gain = card_worth(st, tt, p, st.display[s], base) - mine - SWAP_COST
+            gain = st.slot_worth[s] - mine - SWAP_COST
             if gain > best + 1e-9:
                 best_kind, best = ACT_B, gain
                 st.plan_slot = h * d + s
@@ -288,7 +283,7 @@ def plan_action(st, tt, p):
         if st.hold[p, H_FAVOUR] < tt.church_favour:
             gain = FAVOUR_PREMIUM * cube_value(st, tt)
         elif empty_militia(st, p) + empty_condottieri(st, p) > 0:
-            gain = 2 * strength_value(st, tt) * 0.5
+            gain = strength_value(st, tt)
         else:
             gain = 0.0
         if gain > best + 1e-9:

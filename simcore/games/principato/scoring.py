@@ -4,7 +4,7 @@ players, so playout.py runs them between these functions."""
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.games.principato.components import GK_ABOVE, GK_PER_MILITARY_VP, GK_PER_TILE, GK_SETS
+from simcore.games.principato.components import GK_ABOVE, GK_PER_MILITARY_VP, GK_PER_TILE
 from simcore.games.principato.rules import loaded_units, military_tiles, stored_cubes
 from simcore.games.principato.state import (
     CAT_MILITARY, CEIL, FLOOR, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM, H_FIELD,
@@ -94,21 +94,22 @@ def cleanup(st):
 # ---------------------------------------------------------------- goal cards and the end (PR-15, PR-16)
 
 @kernel
-def tiles_of(st, tt, p, mask):
+def tiles_of(h, mask):
+    """The masked tiles of holdings h (a st.hold row) together."""
     total = 0
     for i in range(TILE_HOLD.shape[0]):
         if mask & (1 << i):
-            total += st.hold[p, TILE_HOLD[i]]
+            total += h[TILE_HOLD[i]]
     return total
 
 
 @kernel
-def fewest_of(st, p, mask):
+def fewest_of(h, mask):
     """The number of disjoint sets of one of each masked tile (PR-16.2)."""
     least = 1 << 30
     for i in range(TILE_HOLD.shape[0]):
         if mask & (1 << i):
-            least = min(least, st.hold[p, TILE_HOLD[i]])
+            least = min(least, h[TILE_HOLD[i]])
     return least
 
 
@@ -124,14 +125,20 @@ def divide(x, d, rounding):
 @kernel
 def goal_vp(st, tt, p, g):
     """The VP goal card g gives p on the current holdings (PR-16.1)."""
+    return goal_value(tt, g, st.hold[p], st.military_vp[p])
+
+
+@kernel
+def goal_value(tt, g, h, military_vp):
+    """The VP of goal card g for holdings h (a st.hold row) and military VP (PR-16.1)."""
     kind = tt.goal_kind[g]
     if kind == GK_PER_TILE:
-        return tt.goal_vp_each[g] * tiles_of(st, tt, p, tt.goal_tiles[g])
+        return tt.goal_vp_each[g] * tiles_of(h, tt.goal_tiles[g])
     if kind == GK_ABOVE:
-        return tt.goal_vp_each[g] * max(0, tiles_of(st, tt, p, tt.goal_tiles[g]) - tt.goal_threshold[g])
+        return tt.goal_vp_each[g] * max(0, tiles_of(h, tt.goal_tiles[g]) - tt.goal_threshold[g])
     if kind == GK_PER_MILITARY_VP:
-        return divide(st.military_vp[p], tt.goal_divisor[g], tt.rules[R_STRONGHOLD_ROUNDING])
-    sets = min(fewest_of(st, p, tt.goal_tiles[g]), tt.rules[R_PAIR_CAP], 3)   # GK_SETS, AMB-4
+        return divide(military_vp, tt.goal_divisor[g], tt.rules[R_STRONGHOLD_ROUNDING])
+    sets = min(fewest_of(h, tt.goal_tiles[g]), tt.rules[R_PAIR_CAP], 3)   # GK_SETS, AMB-4
     return tt.goal_table[g, sets]
 
 

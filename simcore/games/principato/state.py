@@ -159,7 +159,8 @@ STATE = np.dtype([
     ("plan_slot", np.int32),
     ("plan_load", np.int32, (4,)),                 # DEC-11 parts
     ("scratch", np.int32, (N_HOLD,)),              # a principality greedy looks ahead on
-    ("moves", np.int32, (MAX_OPTIONS,)),           # option moves listed while a decision is open
+    ("moves", np.int32, (MAX_OPTIONS,)),
+    ("slot_worth", np.float64, (MAX_DISPLAY,)),    # greedy: what each display card would add           # option moves listed while a decision is open
     # results
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
