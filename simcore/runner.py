@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+import sys
 import signal
 import threading
 import time
@@ -118,11 +119,14 @@ def load_data(spec: GameSpec, path: str | None) -> Any:
     if path is not None and not os.path.isfile(path):
         raise UserError(f"data file {path} does not exist")
     try:
-        return spec.load_data(path)
+        data = spec.load_data(path)
     except (OSError, ValueError) as e:
         if path is None:
             raise   # the shipped data is broken: a bug, not a user mistake
         raise UserError(f"data file {path}: {e}") from e
+    for warning in getattr(data, "warnings", ()):   # a file that loads but departs from the box (Principato)
+        print(f"warning: {warning}", file=sys.stderr)
+    return data
 
 
 def default_chunk_size(games: int, workers: int) -> int:

@@ -103,6 +103,12 @@ class Engine:
                     np.int64(first_index), pts, seat, game, tiebreak)
         return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak)
 
+    def replay_header(self, name, seat_names, policies, data, players, seat_policies, seed, index):
+        """The first lines of a replay: the game, seed and data, then each seat's policy."""
+        names = {v: k for k, v in policies.items()}
+        return [f"{name}, {players} players, seed {seed}, game {index}, data {data.data_set_id}",
+                "seats: " + ", ".join(f"{seat_names[s]}={names[int(p)]}" for s, p in enumerate(seat_policies))]
+
     def play_logged(self, data, players, seat_policies, seed, index):
         """One game with its move log kept: the state record at the end."""
         st = self.new_state()[0]

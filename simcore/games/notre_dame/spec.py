@@ -17,12 +17,10 @@ play_logged = ENGINE.play_logged
 
 def replay(data, players, seat_policies, seed, index):
     st = play_logged(data, players, seat_policies, seed, index)
-    names = {v: k for k, v in POLICIES.items()}
-    header = [f"Notre Dame, {players} players, seed {seed}, game {index}, data {data.data_set_id}",
-              "seats: " + ", ".join(f"{describe.SEAT_NAMES[s]}={names[int(p)]}"
-                                    for s, p in enumerate(seat_policies)),
-              f"street graph {data.street_graphs[data.street_graph]}, "
-              f"rats {'2 on every card' if data.rules['CONSTANT_RATS'] else 'per card'}"]
+    header = ENGINE.replay_header("Notre Dame", describe.SEAT_NAMES, POLICIES, data, players, seat_policies, seed,
+                                  index)
+    header.append(f"street graph {data.street_graphs[data.street_graph]}, "
+                  f"rats {'2 on every card' if data.rules['CONSTANT_RATS'] else 'per card'}")
     return describe.replay_lines(data, st, header)
 
 

@@ -12,7 +12,7 @@ from simcore.turns import log_event, record_game, scripted_option
 from simcore.games.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.games.principato.policies import choose
 from simcore.games.principato.rules import (
-    card_options, code_option, culture_options, deck_empty, draw, empty_condottieri, empty_militia, exchange,
+    card_options, code_option, count_options, culture_options, deck_empty, draw, empty_condottieri, empty_militia, exchange,
     favour_options, food_cap, kind_options, load, loaded_units, money_cap, next_token, option_moves,
     overflow_options, pay, place_overflow, production, receive, recruit, recruit_options, reset, shift_display,
     slot_options, start_year, stored_cubes, swap, swap_options, take_tiles, take_token)
@@ -153,27 +153,18 @@ def exchange_cards(st, tt, p):
 # ---------------------------------------------------------------- loading and discards (DEC-11, DEC-12)
 
 @kernel
-def part_options(st, top):
-    """0..top (a count to load or discard)."""
-    top = max(top, 0)
-    for x in range(top + 1):
-        st.opts[x] = x
-    st.n_opts = top + 1
-
-
-@kernel
 def load_step(st, tt, p):
     """DEC-11 as four counts in turn: food onto militia, favour onto militia, money onto
     condottieri, favour onto condottieri (PR-14.3, PR-2.4)."""
     em, ec = empty_militia(st, p), empty_condottieri(st, p)
     food, money, fav = st.hold[p, H_FOOD], st.hold[p, H_MONEY], st.hold[p, H_FAVOUR]
-    part_options(st, min(food, em))
+    count_options(st, min(food, em))
     a = decide(st, tt, p, D_LOAD, LOAD_FOOD_MIL)
-    part_options(st, min(fav, em - a))
+    count_options(st, min(fav, em - a))
     b = decide(st, tt, p, D_LOAD, LOAD_FAV_MIL)
-    part_options(st, min(money, ec))
+    count_options(st, min(money, ec))
     c = decide(st, tt, p, D_LOAD, LOAD_MONEY_CON)
-    part_options(st, min(fav - b, ec - c))
+    count_options(st, min(fav - b, ec - c))
     d = decide(st, tt, p, D_LOAD, LOAD_FAV_CON)
     load(st, p, a, b, c, d)
     if a + b + c + d > 0:
@@ -183,9 +174,9 @@ def load_step(st, tt, p):
 @kernel
 def discard_step(st, tt, p):
     """DEC-12: any number of (empty) militia and condottieri back to the pool (PR-14.8)."""
-    part_options(st, st.hold[p, H_MILITIA])
+    count_options(st, st.hold[p, H_MILITIA])
     x = decide(st, tt, p, D_DISCARD, DISCARD_MIL)
-    part_options(st, st.hold[p, H_CONDOTTIERE])
+    count_options(st, st.hold[p, H_CONDOTTIERE])
     y = decide(st, tt, p, D_DISCARD, DISCARD_CON)
     st.hold[p, H_MILITIA] -= x
     st.hold[p, H_CONDOTTIERE] -= y

@@ -96,17 +96,24 @@ def worth(st, tt, p, h):
 
 
 @kernel
-def potential_strength(tt, h):
-    """The strength holdings h can show at a scoring, loading every empty unit it has cubes for."""
-    units = h[H_MILITIA] + h[H_CONDOTTIERE]
-    loaded = h[H_MIL_FOOD] + h[H_MIL_FAV] + h[H_CON_MONEY] + h[H_CON_FAV]
+def most_loads(h):
+    """The loads that fill every empty unit holdings h has cubes for, food and money before favour:
+    (food onto militia, favour onto militia, money onto condottieri, favour onto condottieri)."""
     em = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
     ec = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
     a = min(em, h[H_FOOD])
     c = min(ec, h[H_MONEY])
     b = min(em - a, h[H_FAVOUR])
     d = min(ec - c, h[H_FAVOUR] - b)
-    ready = loaded + a + b + c + d
+    return a, b, c, d
+
+
+@kernel
+def potential_strength(tt, h):
+    """The strength holdings h can show at a scoring, loading every empty unit it has cubes for."""
+    units = h[H_MILITIA] + h[H_CONDOTTIERE]
+    a, b, c, d = most_loads(h)
+    ready = h[H_MIL_FOOD] + h[H_MIL_FAV] + h[H_CON_MONEY] + h[H_CON_FAV] + a + b + c + d
     return tt.strength_catapult * h[H_CATAPULT] + tt.strength_loaded * ready + tt.strength_empty * (units - ready)
 
 
@@ -304,13 +311,7 @@ def index_of(st, value):
 @kernel
 def reachable_strength(st, tt, q):
     """The most strength q can show at this scoring, loading all it can (public holdings)."""
-    em, ec = empty_militia(st, q), empty_condottieri(st, q)
-    fav = st.hold[q, H_FAVOUR]
-    a = min(em, st.hold[q, H_FOOD])
-    c = min(ec, st.hold[q, H_MONEY])
-    b = min(em - a, fav)
-    d = min(ec - c, fav - b)
-    return strength(st, tt, q) + 2 * (a + b + c + d) * tt.strength_loaded
+    return potential_strength(tt, st.hold[q])
 
 
 @kernel
@@ -326,12 +327,7 @@ def plan_loads(st, tt, p):
             loaded_already = False
             continue
         others[q] = strength(st, tt, q) if loaded_already else reachable_strength(st, tt, q)
-    em, ec = empty_militia(st, p), empty_condottieri(st, p)
-    fav = st.hold[p, H_FAVOUR]
-    a = min(em, st.hold[p, H_FOOD])
-    c = min(ec, st.hold[p, H_MONEY])
-    b = min(em - a, fav)
-    d = min(ec - c, fav - b)
+    a, b, c, d = most_loads(st.hold[p])
     most = a + b + c + d
     base = strength(st, tt, p)
     cube = cube_value(st, tt)

@@ -230,11 +230,7 @@ def overflow_options(st, tt, p, cube, overflow):
     """DEC-6: how many of the overflow cubes go onto empty compatible units, 0..min(o, empty)
     (PR-10.4); none without rules.overflow_to_units."""
     room = empty_militia(st, p) if cube == H_FOOD else empty_condottieri(st, p)
-    top = min(overflow, room) if tt.rules[R_OVERFLOW_TO_UNITS] else 0
-    for x in range(top + 1):
-        st.opts[x] = x
-    st.n_opts = top + 1
-    return st.n_opts
+    return count_options(st, min(overflow, room) if tt.rules[R_OVERFLOW_TO_UNITS] else 0)
 
 
 @kernel
@@ -262,6 +258,16 @@ def load(st, p, food_mil, fav_mil, money_con, fav_con):
 
 
 # ---------------------------------------------------------------- action A: activate (PR-6, PR-9, PR-17)
+
+@kernel
+def count_options(st, top):
+    """The options 0..top: a count to take, load or discard."""
+    top = max(top, 0)
+    for x in range(top + 1):
+        st.opts[x] = x
+    st.n_opts = top + 1
+    return st.n_opts
+
 
 @kernel
 def pay_code(o, f, m, v):
@@ -499,11 +505,7 @@ def favour_options(st, tt, p):
 @kernel
 def recruit_options(st, p):
     """DEC-5: take k units, 0 <= k <= the units in the pool (PR-17, AMB-12)."""
-    top = st.supply[S_UNITS]
-    for k in range(top + 1):
-        st.opts[k] = k
-    st.n_opts = top + 1
-    return st.n_opts
+    return count_options(st, st.supply[S_UNITS])
 
 
 @kernel

@@ -17,10 +17,8 @@ play_logged = ENGINE.play_logged
 
 def replay(data, players, seat_policies, seed, index):
     st = play_logged(data, players, seat_policies, seed, index)
-    names = {v: k for k, v in POLICIES.items()}
-    header = [f"Strasbourg, {players} players, seed {seed}, game {index}, data {data.data_set_id}",
-              "seats: " + ", ".join(f"{describe.SEAT_NAMES[s]}={names[int(p)]}"
-                                    for s, p in enumerate(seat_policies))]
+    header = ENGINE.replay_header("Strasbourg", describe.SEAT_NAMES, POLICIES, data, players, seat_policies, seed,
+                                  index)
     return describe.replay_lines(data, st, header)
 
 
