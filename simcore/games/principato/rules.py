@@ -271,7 +271,9 @@ def count_options(st, top):
 
 @kernel
 def pay_code(o, f, m, v):
-    return o | (f << PAY_SHIFT) | (m << (2 * PAY_SHIFT)) | (v << (3 * PAY_SHIFT))
+    """One DEC-3/4 move: option o paid with the triple (f, m, v). (int(): costs are int16 in the
+    tables, and a shifted int16 would wrap without the JIT.)"""
+    return int(o) | (int(f) << PAY_SHIFT) | (int(m) << (2 * PAY_SHIFT)) | (int(v) << (3 * PAY_SHIFT))
 
 
 @kernel
