@@ -203,7 +203,7 @@ def test_a_missing_scenario_is_a_user_error(tmp_path):
         runner.read_scenario(str(tmp_path / "none.toml"))
 
 
-@pytest.mark.parametrize("game", ["carcassonne", "carcassonne-ark", "notre-dame", "strasbourg"])
+@pytest.mark.parametrize("game", ["carcassonne", "carcassonne-ark", "notre-dame", "strasbourg", "principato"])
 def test_real_games_do_not_depend_on_workers_or_chunk_size(game):
     """DESIGN.md, Determinism: the same rows whatever --workers and --chunk-size, and they are the
     games the spec's batch kernel plays."""

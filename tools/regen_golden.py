@@ -5,7 +5,9 @@ move, what scored and why, final scoring, the final map, with the running score 
 added from the game record (mv_score). For Notre Dame: every round's persons, hands, cards,
 choices, bribes, plague and payouts, with each seat's standing after every round. For Strasbourg:
 every round's plans and bundles, each sub-phase's bids, winners and actions, constructions and
-the council, then the final score by category.
+the council, then the final score by category. For Principato: the setup (start player, goal
+cards), every turn's actions with payments, gains and exchanges, the display's shifts and draws,
+each military scoring's loads, strengths and awards, then the final score by category.
 tests/games/<game>/test_golden.py regenerates the text and diffs it against the file.
 
 After an intended rule, data or policy change, rewrite the files and review the diff:
@@ -33,8 +35,9 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN_DIR = ROOT / "tests" / "games" / "carcassonne" / "golden"
+# game id -> its package, where its golden files live
 PACKAGES = {"carcassonne": "carcassonne", "carcassonne-ark": "carcassonne", "notre-dame": "notre_dame",
-            "strasbourg": "strasbourg"}     # game id -> its package, where its golden files live
+            "strasbourg": "strasbourg", "principato": "principato"}
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -66,6 +69,8 @@ CASES = (
     Case("notre-dame", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
     Case("strasbourg", 3, ("random", "random", "random"), 2024, 0),
     Case("strasbourg", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
+    Case("principato", 2, ("random", "random"), 2024, 0),
+    Case("principato", 4, ("greedy", "random", "greedy", "random"), 2024, 7),
 )
 
 HEADER = "# golden playthrough, checked by tests/games/{}/test_golden.py; regenerate: python tools/regen_golden.py"

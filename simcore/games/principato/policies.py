@@ -30,7 +30,7 @@ from simcore.games.principato.state import (
     ACT_A, ACT_B, ACT_C, D_CARD, D_CULTURE, D_DISCARD, D_EXCHANGE, D_EXCHANGE_B, D_FAVOUR, D_KIND, D_LOAD,
     D_OPTION, D_OVERFLOW, D_RECRUIT, DISCARD_MIL, END_TURN, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY,
     H_CONDOTTIERE, H_FARM, H_FAVOUR, H_FIELD, H_FOOD, H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT,
-    H_PALAZZO, LOAD_FAV_CON, LOAD_FAV_MIL, LOAD_FOOD_MIL, LOAD_MONEY_CON, LOSE, N_HOLD, S_FAVOUR, S_MONUMENT,
+    H_PALAZZO, LOAD_FAV_CON, LOAD_FAV_MIL, LOAD_FOOD_MIL, LOAD_MONEY_CON, LOSE, N_HOLD, S_FAVOUR, S_FOOD, S_MONEY, S_MONUMENT,
     S_UNITS, TO_CONDOTTIERE, TO_MILITIA, YEARS)
 
 RANDOM, GREEDY = 0, 1
@@ -193,7 +193,7 @@ def activation_value(st, tt, p, card, code):
 
 @kernel
 def add_cubes(st, tt, h, cube, amount):
-    pool = 7 + (cube - H_FOOD)                              # S_FOOD, S_MONEY
+    pool = S_FOOD if cube == H_FOOD else S_MONEY
     amount = min(amount, st.supply[pool])
     if cube == H_FOOD:
         store(h, H_FOOD, tt.food_per_farm, H_FARM, H_MILITIA, H_MIL_FOOD, amount)
@@ -392,8 +392,7 @@ def greedy_choice(st, tt, p, dp, ctx):
                 best, k = v, i
         return k
     if dp == D_LOAD:
-        if ctx == LOAD_FOOD_MIL:
-            plan_loads(st, tt, p)
+        plan_loads(st, tt, p)           # at every part: a part with one option is not asked (loads land after all four)
         return index_of(st, st.plan_load[ctx])
     if dp == D_DISCARD:
         unit = H_MILITIA if ctx == DISCARD_MIL else H_CONDOTTIERE
