@@ -119,15 +119,16 @@ def potential_strength(tt, h):
 
 @kernel
 def military_worth(st, tt, p, h, scorings_left):
-    """The rank VP h would take at the next scoring against what the others can reach now, a
-    little for strength beyond that, and the catapults' strength at the scorings after."""
+    """The rank VP h would take at the next scoring against what the others can reach now (noted
+    by note_rivals), a little for strength beyond that, and the catapults' strength at the
+    scorings after."""
     if scorings_left <= 0:
         return 0.0
     mine = potential_strength(tt, h)
     above, tied = 0, 1
     for q in range(st.players):
         if q != p:
-            theirs = reachable_strength(st, tt, q)
+            theirs = st.rival[q]
             if theirs > mine:
                 above += 1
             elif theirs == mine:
@@ -137,6 +138,14 @@ def military_worth(st, tt, p, h, scorings_left):
         total += tt.rank_vp[r]
     later = strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult * h[H_CATAPULT]
     return (total + tied - 1) // tied + MARGIN * mine + later
+
+
+@kernel
+def note_rivals(st, tt, p):
+    """The strength each other player can reach now, for military_worth (once per decision: the
+    others' holdings do not change while p looks ahead)."""
+    for q in range(st.players):
+        st.rival[q] = reachable_strength(st, tt, q) if q != p else 0
 
 
 @kernel
@@ -368,6 +377,7 @@ def keep_units(st, p, unit):
 @kernel(per_constant=True)
 def greedy_choice(st, tt, p, dp, ctx):
     if dp == D_KIND:
+        note_rivals(st, tt, p)
         return index_of(st, plan_action(st, tt, p))
     if dp == D_CARD:
         return index_of(st, st.plan_card)
@@ -376,6 +386,7 @@ def greedy_choice(st, tt, p, dp, ctx):
     if dp == D_RECRUIT:
         return index_of(st, st.plan_code)
     if dp == D_EXCHANGE:
+        note_rivals(st, tt, p)
         best, slot = best_display_slot(st, tt, p, current_worth(st, tt, p))
         return index_of(st, slot)
     if dp == D_EXCHANGE_B:

@@ -160,7 +160,8 @@ STATE = np.dtype([
     ("plan_load", np.int32, (4,)),                 # DEC-11 parts
     ("scratch", np.int32, (N_HOLD,)),              # a principality greedy looks ahead on
     ("moves", np.int32, (MAX_OPTIONS,)),
-    ("slot_worth", np.float64, (MAX_DISPLAY,)),    # greedy: what each display card would add           # option moves listed while a decision is open
+    ("slot_worth", np.float64, (MAX_DISPLAY,)),    # greedy: what each display card would add
+    ("rival", np.int32, (MAX_PLAYERS,)),           # greedy: the strength each other player can reach           # option moves listed while a decision is open
     # results
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
