@@ -90,6 +90,12 @@ class Engine:
         self.n_categories, self.seat_columns, self.game_columns = n_categories, seat_columns, game_columns
         self.max_players = max_players
 
+    @classmethod
+    def of(cls, playout, state):
+        """The engine of a game package: its playout and state modules (DESIGN.md's shape)."""
+        return cls(playout.play_batch_kernel, playout.play_game, state.new_state, state.new_tables,
+                   state.N_CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS)
+
     def play_batch(self, data, players, seat_policies, seed, first_index):
         """Games first_index.. with seat_policies (int8[count, players])."""
         count = seat_policies.shape[0]

@@ -41,3 +41,15 @@ def assert_shipped_scenarios_run(game, player_counts):
         assert summary["game"] == game and summary["games"] == 20000
         rate = {x["policy"]: x["win_rate"] for x in summary["policies"]}
         assert rate["greedy"] > rate["random"], path
+
+
+def assert_ranked_by_score_then(df, tiebreak):
+    """In a results frame: a higher score ranks higher; of equal scores, more `tiebreak` (a seat
+    column: the game's first tie-break) ranks higher, and there is such a tie; equal in both, equal
+    ranks (a game whose tie-break has a second step says so itself)."""
+    pairs = df.merge(df, on="game_index")
+    assert (pairs[pairs.score_x > pairs.score_y].eval("rank_x < rank_y")).all()
+    same_score = pairs[pairs.score_x == pairs.score_y]
+    tied = same_score[same_score[f"{tiebreak}_x"] > same_score[f"{tiebreak}_y"]]
+    assert len(tied) > 0 and (tied.rank_x < tied.rank_y).all()
+    return same_score[same_score[f"{tiebreak}_x"] == same_score[f"{tiebreak}_y"]]

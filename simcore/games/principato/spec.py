@@ -1,16 +1,12 @@
 """Principato in the registry."""
 
-from simcore.games.principato import components, describe
-from simcore.games.principato.playout import play_batch_kernel, play_game
+from simcore.games.principato import components, describe, playout, state
 from simcore.games.principato.policies import POLICIES
-from simcore.games.principato.state import (
-    CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, SEAT_COLUMNS, new_state, new_tables)
 from simcore.registry import GameSpec
 from simcore.turns import Engine
 
 
-ENGINE = Engine(play_batch_kernel, play_game, new_state, new_tables, N_CATEGORIES, SEAT_COLUMNS, GAME_COLUMNS,
-                MAX_PLAYERS)
+ENGINE = Engine.of(playout, state)
 play_batch = ENGINE.play_batch
 play_logged = ENGINE.play_logged
 
@@ -19,7 +15,7 @@ def replay(data, players, seat_policies, seed, index):
     st = play_logged(data, players, seat_policies, seed, index)
     header = ENGINE.replay_header("Principato", describe.SEAT_NAMES, POLICIES, data, players, seat_policies, seed,
                                   index)
-    return describe.replay_lines(data, st, new_tables(data, players)[0], header)
+    return describe.replay_lines(data, st, state.new_tables(data, players)[0], header)
 
 
 PRINCIPATO = GameSpec(
@@ -29,9 +25,9 @@ PRINCIPATO = GameSpec(
     max_players=4,
     default_players=4,
     policies=dict(POLICIES),
-    categories=CATEGORIES,
-    game_columns=GAME_COLUMNS,
-    seat_columns=SEAT_COLUMNS,
+    categories=state.CATEGORIES,
+    game_columns=state.GAME_COLUMNS,
+    seat_columns=state.SEAT_COLUMNS,
     load_data=components.load,
     play_batch=play_batch,
     replay=replay,

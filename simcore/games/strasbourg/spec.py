@@ -1,16 +1,12 @@
 """Strasbourg in the registry."""
 
-from simcore.games.strasbourg import components, describe
-from simcore.games.strasbourg.playout import play_batch_kernel, play_game
+from simcore.games.strasbourg import components, describe, playout, state
 from simcore.games.strasbourg.policies import POLICIES
-from simcore.games.strasbourg.state import (
-    CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, SEAT_COLUMNS, new_state, new_tables)
 from simcore.registry import GameSpec
 from simcore.turns import Engine
 
 
-ENGINE = Engine(play_batch_kernel, play_game, new_state, new_tables, N_CATEGORIES, SEAT_COLUMNS, GAME_COLUMNS,
-                MAX_PLAYERS)
+ENGINE = Engine.of(playout, state)
 play_batch = ENGINE.play_batch
 play_logged = ENGINE.play_logged
 
@@ -29,9 +25,9 @@ STRASBOURG = GameSpec(
     max_players=5,
     default_players=4,
     policies=dict(POLICIES),
-    categories=CATEGORIES,
-    game_columns=GAME_COLUMNS,
-    seat_columns=SEAT_COLUMNS,
+    categories=state.CATEGORIES,
+    game_columns=state.GAME_COLUMNS,
+    seat_columns=state.SEAT_COLUMNS,
     load_data=components.load,
     play_batch=play_batch,
     replay=replay,

@@ -7,7 +7,8 @@ import pytest
 
 from simcore.games.notre_dame import components
 from simcore.games.notre_dame.state import CATEGORIES
-from cli_tool import assert_one_error_line, assert_shipped_scenarios_run, simcore, spoiled
+from cli_tool import (
+    assert_one_error_line, assert_ranked_by_score_then, assert_shipped_scenarios_run, simcore, spoiled)
 
 PTS = [f"pts_{c}" for c in CATEGORIES]
 
@@ -32,9 +33,7 @@ def test_simulate_writes_one_row_per_game_and_seat(tmp_path):
     assert (games["gold_end"].sum() <= 25).all()
     assert df["pts_plague"].between(-2 * df["plague_outbreaks"], 0).all()                # -2 VP, floor 0
     # equal scores: more gold ranks higher (ND-14.2; the personal supply decides only after that)
-    pairs = df.merge(df, on="game_index")
-    tied = pairs[(pairs.score_x == pairs.score_y) & (pairs.gold_end_x > pairs.gold_end_y)]
-    assert len(tied) > 0 and (tied.rank_x < tied.rank_y).all()
+    assert_ranked_by_score_then(df, "gold_end")
 
 
 def test_replay_prints_nine_rounds_and_the_final_score_of_the_simulated_game(tmp_path):

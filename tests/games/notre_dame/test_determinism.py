@@ -4,19 +4,15 @@ Python (NUMBA_DISABLE_JIT=1). Chunking and other games' policies: tests/test_gam
 workers and chunk sizes: tests/test_runner.py."""
 
 import numpy as np
+from pure_python import assert_compiled_matches_pure_python
+from replay_tool import mixed_policies
 
 from simcore import registry
 from simcore.games.notre_dame import spec as notre_dame
 from simcore.results import ranks
-from pure_python import assert_compiled_matches_pure_python
 
 GAME = "notre-dame"
 SPEC = registry.get(GAME)
-
-
-def policies_for(count, players, salt):
-    """Seat policies per game (0 random, 1 greedy), different from game to game."""
-    return np.random.default_rng(salt).integers(0, 2, size=(count, players)).astype(np.int8)
 
 
 def batch(players, policies, seed, first):
@@ -39,7 +35,7 @@ def test_replay_and_logged_game_reproduce_the_batch_game():
     log never overflows, and the replay text is the same every time."""
     data = SPEC.load_data(None)
     seed, players = 31_337, 3
-    policies = policies_for(6, players, seed)
+    policies = mixed_policies(6, players, seed)
     result = SPEC.play_batch(data, players, policies, seed, 0)
     rank = ranks(result.pts.sum(axis=2), result.tiebreak)
     for i in range(len(policies)):

@@ -7,7 +7,8 @@ import pytest
 
 from simcore.games.principato import components
 from simcore.games.principato.state import CATEGORIES, GAME_COLUMNS, SEAT_COLUMNS
-from cli_tool import assert_one_error_line, assert_shipped_scenarios_run, simcore, spoiled
+from cli_tool import (
+    assert_one_error_line, assert_ranked_by_score_then, assert_shipped_scenarios_run, simcore, spoiled)
 
 PTS = [f"pts_{c}" for c in CATEGORIES]
 GOAL_PTS = [f"pts_{g}" for g in components.GOAL_CATEGORIES]
@@ -53,12 +54,8 @@ def test_simulate_writes_one_row_per_game_and_seat(tmp_path):
     assert (games["rank"].min() == 1).all()
     assert (df["win"] == (df["rank"] == 1)).all()
     assert (games["win_share"].sum().round(9) == 1).all()
-    pairs = df.merge(df, on="game_index")
-    assert (pairs[pairs.score_x > pairs.score_y].eval("rank_x < rank_y")).all()
-    tied = pairs[(pairs.score_x == pairs.score_y) & (pairs.stored_cubes_end_x > pairs.stored_cubes_end_y)]
-    assert len(tied) > 0 and (tied.rank_x < tied.rank_y).all()
-    even = pairs[(pairs.score_x == pairs.score_y) & (pairs.stored_cubes_end_x == pairs.stored_cubes_end_y)]
-    assert (even.rank_x == even.rank_y).all()
+    even = assert_ranked_by_score_then(df, "stored_cubes_end")
+    assert (even.rank_x == even.rank_y).all()                                  # a shared win
 
 
 def test_replay_prints_three_years_five_scorings_and_the_final_score_of_the_simulated_game(tmp_path):

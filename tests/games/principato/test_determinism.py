@@ -5,29 +5,16 @@ workers and chunk sizes: tests/test_runner.py."""
 
 import numpy as np
 import pytest
+from pure_python import assert_compiled_matches_pure_python
+from replay_tool import final_scores, mixed_policies
 
 from simcore import registry
 from simcore.games.principato import spec as principato
 from simcore.games.principato.state import CATEGORIES, YEARS
 from simcore.results import ranks
-from pure_python import assert_compiled_matches_pure_python
 
 GAME = "principato"
 SPEC = registry.get(GAME)
-
-
-def policies_for(count, players, salt):
-    """Seat policies per game (0 random, 1 greedy), different from game to game."""
-    return np.random.default_rng(salt).integers(0, 2, size=(count, players)).astype(np.int8)
-
-
-def final_scores(lines, players):
-    """(points per category, VP) per seat from a replay's last lines ("  Red: 31 VP = 20 + 8 + ...")."""
-    seats = []
-    for line in lines[-players:]:
-        vp, pts = line.split(":", 1)[1].split(" VP = ")
-        seats.append(([int(x) for x in pts.split(" + ")], int(vp)))
-    return seats
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -37,7 +24,7 @@ def test_every_logged_game_is_the_batch_game(players):
     (DESIGN.md, Randomness: game i depends on (seed, i) and its own seat policies alone)."""
     data = SPEC.load_data(None)
     seed = 31_337 + players
-    policies = policies_for(100, players, seed)
+    policies = mixed_policies(100, players, seed)
     result = SPEC.play_batch(data, players, policies, seed, 0)
     differ = []
     for i in range(len(policies)):
@@ -57,7 +44,7 @@ def test_replay_and_logged_game_reproduce_the_batch_game(players):
     log never overflows, and the replay text is the same every time."""
     data = SPEC.load_data(None)
     seed = 31_337 + players
-    policies = policies_for(6, players, seed)
+    policies = mixed_policies(6, players, seed)
     policies[0] = 0                                                      # one all-random game
     result = SPEC.play_batch(data, players, policies, seed, 0)
     rank = ranks(result.pts.sum(axis=2), result.tiebreak)
@@ -88,7 +75,7 @@ def test_the_same_seed_gives_the_same_games_and_another_seed_other_games():
     """INV-14: replaying a batch gives it again, bit for bit; a greedy seat sees the same chance
     (setup and decks) as a random one in its place (separate chance and decision streams)."""
     data = SPEC.load_data(None)
-    policies = policies_for(40, 3, 9)
+    policies = mixed_policies(40, 3, 9)
     a = SPEC.play_batch(data, 3, policies, 123, 0)
     b = SPEC.play_batch(data, 3, policies, 123, 0)
     for field in ("pts", "game", "seat", "tiebreak"):

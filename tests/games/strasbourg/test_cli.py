@@ -7,7 +7,8 @@ import pytest
 
 from simcore.games.strasbourg import components
 from simcore.games.strasbourg.state import CATEGORIES, GAME_COLUMNS, ROUNDS, SEAT_COLUMNS
-from cli_tool import assert_one_error_line, assert_shipped_scenarios_run, simcore, spoiled
+from cli_tool import (
+    assert_one_error_line, assert_ranked_by_score_then, assert_shipped_scenarios_run, simcore, spoiled)
 
 PTS = [f"pts_{c}" for c in CATEGORIES]
 
@@ -41,11 +42,7 @@ def test_simulate_writes_one_row_per_game_and_seat(tmp_path):
     shared = winners.size() > 1
     assert (winners["score"].nunique()[shared] == 1).all()
     assert (winners["city_members"].nunique()[shared] == 1).all()
-    pairs = df.merge(df, on="game_index")
-    assert (pairs[pairs.score_x > pairs.score_y].eval("rank_x < rank_y")).all()
-    tied = pairs[(pairs.score_x == pairs.score_y) & (pairs.city_members_x > pairs.city_members_y)]
-    assert len(tied) > 0 and (tied.rank_x < tied.rank_y).all()
-    even = pairs[(pairs.score_x == pairs.score_y) & (pairs.city_members_x == pairs.city_members_y)]
+    even = assert_ranked_by_score_then(df, "city_members")
     assert (even.rank_x == even.rank_y).all()
 
 

@@ -4,33 +4,20 @@ Python (NUMBA_DISABLE_JIT=1). Chunking and other games' policies: tests/test_gam
 workers and chunk sizes: tests/test_runner.py."""
 
 import numpy as np
+from pure_python import assert_compiled_matches_pure_python
+from replay_tool import final_scores, mixed_policies
 
 from simcore import registry
 from simcore.games.strasbourg import spec as strasbourg
 from simcore.games.strasbourg.state import CATEGORIES, ROUNDS
 from simcore.results import ranks
-from pure_python import assert_compiled_matches_pure_python
 
 GAME = "strasbourg"
 SPEC = registry.get(GAME)
 
 
-def policies_for(count, players, salt):
-    """Seat policies per game (0 random, 1 greedy), different from game to game."""
-    return np.random.default_rng(salt).integers(0, 2, size=(count, players)).astype(np.int8)
-
-
 def batch(players, policies, seed, first):
     return SPEC.play_batch(SPEC.load_data(None), players, policies, seed, first)
-
-
-def final_scores(lines, players):
-    """(points per category, VP) per seat from a replay's last lines ("  Red: 9 VP = 7 + 1 + ...")."""
-    seats = []
-    for line in lines[-players:]:
-        vp, pts = line.split(":", 1)[1].split(" VP = ")
-        seats.append(([int(x) for x in pts.split(" + ")], int(vp)))
-    return seats
 
 
 def test_replay_and_logged_game_reproduce_the_batch_game():
@@ -38,7 +25,7 @@ def test_replay_and_logged_game_reproduce_the_batch_game():
     log never overflows, and the replay text is the same every time."""
     data = SPEC.load_data(None)
     seed, players = 31_337, 3
-    policies = policies_for(6, players, seed)
+    policies = mixed_policies(6, players, seed)
     result = SPEC.play_batch(data, players, policies, seed, 0)
     rank = ranks(result.pts.sum(axis=2), result.tiebreak)
     city = CATEGORIES.index("city")
