@@ -177,10 +177,11 @@ def from_document(doc, path: str = "<data>") -> PrincipatoData:
     start_holdings = read_start_holdings(doc["start_holdings"], supply, storage, bad)
     rank_vp = read_rank_vp(doc["military_vp_by_rank"], bad)
     strength = read_strength(doc["strength"], bad)
-    effects = read_effects(doc["effects"], rules, bad)
+    given = set(doc["options"])                          # the switches the file sets itself
+    effects = read_effects(doc["effects"], rules, given, bad)
     cards = read_cards(doc, effects["effect_ids"], display_size, bad)
     culture = read_culture_tokens(doc["culture_tokens"], supply, bad)
-    goals = read_goal_cards(doc["goal_cards"], rules, bad)
+    goals = read_goal_cards(doc["goal_cards"], rules, given, bad)
     return PrincipatoData(
         data_set_id=str(doc.get("data_set_id", "unnamed")),
         name=str(doc.get("name", doc.get("data_set_id", "unnamed"))),
@@ -233,8 +234,8 @@ def in_section(name, bad):
 
 def read_options(options, culture_take, bad) -> dict:
     """The rule switches (AMB-n) over RULE_DEFAULTS. villa_table is a list, so it is read here;
-    culture_tokens.take sets culture_take where options leaves it out; options wins, as it does
-    over the catapult cards and the Villa card (DATA-7)."""
+    culture_tokens.take sets culture_take where options leaves it out; options wins where it is
+    set, as it does over the catapult cards and the Villa card (DATA-7)."""
     switches = {name: value for name, value in options.items() if name != "villa_table"}
     rules = read_rule_switches(switches, RULE_DEFAULTS, bad, RULE_CHOICES, RULE_RANGES, section="options")
     if "villa_table" in options:
@@ -326,7 +327,7 @@ def read_strength(section, bad) -> dict:
 
 # ---------------------------------------------------------------- effects
 
-def read_effects(section, rules, bad) -> dict:
+def read_effects(section, rules, given, bad) -> dict:
     """The effect tables (PR-17), one row per effect in file order."""
     if not 1 <= len(section) <= MAX_EFFECTS:
         bad("effects", f"must define 1..{MAX_EFFECTS} effects, found {len(section)}")
@@ -357,7 +358,7 @@ def read_effects(section, rules, bad) -> dict:
             tables["effect_unit"][e] = UNITS.index(effect["tile"])
         else:
             read_options_of(effect, kind, e, item, tables, bad)
-    apply_catapult_big_option_gain(tables, rules["catapult_big_option_gain"])
+    settle_catapult_big_option_gain(tables, rules, "catapult_big_option_gain" in given)
     return tables
 
 
@@ -406,14 +407,19 @@ def read_amounts(given, known, item, what, bad) -> dict[str, int]:
     return given
 
 
-def apply_catapult_big_option_gain(tables, gain):
-    """options.catapult_big_option_gain overrides the expensive options of catapult cards (AMB-1):
-    option 2 and later of every effect whose options give only catapults."""
+def settle_catapult_big_option_gain(tables, rules, set_in_file):
+    """AMB-1: where the file sets options.catapult_big_option_gain, it overrides the expensive
+    options (option 2 and later) of every effect whose options give only catapults; where it does
+    not, the effect entries stand and the rule reports what they give."""
     for e in range(len(tables["effect_ids"])):
         n = tables["effect_n_options"][e]
         gains = tables["effect_gain"][e, :n]
-        if tables["effect_kind"][e] == K_BUY and gains[:, G_CATAPULT].all() and gains.sum() == gains[:, G_CATAPULT].sum():
-            gains[1:, G_CATAPULT] = gain
+        if tables["effect_kind"][e] == K_BUY and n > 1 and gains[:, G_CATAPULT].all() \
+                and gains.sum() == gains[:, G_CATAPULT].sum():
+            if set_in_file:
+                gains[1:, G_CATAPULT] = rules["catapult_big_option_gain"]
+            else:
+                rules["catapult_big_option_gain"] = int(gains[1, G_CATAPULT])
 
 
 # ---------------------------------------------------------------- cards
@@ -547,7 +553,7 @@ def read_culture_tokens(section, supply, bad) -> dict:
     return {"culture_values": values, "culture_n": counts}
 
 
-def read_goal_cards(section, rules, bad) -> dict:
+def read_goal_cards(section, rules, given, bad) -> dict:
     """Decks G1 and G2, each dealing one card to every player (PR-3.5, PR-16)."""
     for key in section:
         if key not in GOAL_DECKS and key != "source":
@@ -577,11 +583,11 @@ def read_goal_cards(section, rules, bad) -> dict:
             bad(f"goal {card['id']}", "is listed twice")
         tables["goal_ids"].append(card["id"])
         tables["goal_deck"][g] = deck
-        read_goal(card, g, tables, rules, bad)
+        read_goal(card, g, tables, rules, given, bad)
     return tables
 
 
-def read_goal(card, g, tables, rules, bad):
+def read_goal(card, g, tables, rules, given, bad):
     item = f"goal {card['id']}"
     kind = card.get("kind")
     if kind not in GOAL_KINDS:
@@ -596,7 +602,11 @@ def read_goal(card, g, tables, rules, bad):
     tables["goal_tiles"][g] = read_goal_tiles(card.get("tiles"), f"{item}.tiles", bad)
     if kind == "sets":
         table = read_table(card.get("table"), f"{item}.table", bad)
-        tables["goal_table"][g] = rules["villa_table"] if card["id"] == "VILLA" else table   # options wins (AMB-2)
+        if card["id"] == "VILLA":                        # AMB-2: options.villa_table wins where the file sets it
+            if "villa_table" in given:
+                table = rules["villa_table"]
+            rules["villa_table"] = table
+        tables["goal_table"][g] = table
         return
     tables["goal_vp_each"][g] = require_whole(card, "vp_each", 0, MAX_AMOUNT, "PR-16.1", check)
     if kind == "above":

@@ -320,8 +320,10 @@ def check(st, tt):
     if st.action_step > 0 and shown != d:
         code = 1
     for p in range(n):
-        if st.hand[p, 0] < 0 or st.hand[p, 1] < 0 or st.hand[p, 0] == st.hand[p, 1]:
+        if st.hand[p, 0] < 0 or st.hand[p, 1] < 0:
             code = 1
+    if not cards_distinct(st, tt):
+        code = 2
     in_decks = st.deck_n - st.deck_pos
     total = 0
     for y in range(YEARS):
@@ -380,6 +382,25 @@ def check(st, tt):
     if code:
         st.violation = code
         st.violation_round = st.round_no
+
+
+@kernel
+def cards_distinct(st, tt):
+    """No card is in two places at once among the hands and the display (INV-3)."""
+    seen = st.moves                                         # scratch: no decision is open
+    for c in range(tt.n_cards):
+        seen[c] = 0
+    for p in range(st.players):
+        for h in range(2):
+            if st.hand[p, h] >= 0:
+                seen[st.hand[p, h]] += 1
+    for s in range(tt.display_size):
+        if st.display[s] >= 0:
+            seen[st.display[s]] += 1
+    for c in range(tt.n_cards):
+        if seen[c] > 1:
+            return False
+    return True
 
 
 @kernel

@@ -328,6 +328,10 @@ def plan_loads(st, tt, p):
     """How many units p loads: the count whose rank VP minus the cubes spent is best, against
     the strength each other player shows (if it loaded already) or can reach. Food and money
     go first, favour last. Into st.plan_load."""
+    if st.action_step > 0:                                  # free_loading outside a scoring: loading early
+        for i in range(4):                                  # only gives up options (AMB-6)
+            st.plan_load[i] = 0
+        return
     others = st.award                                       # scratch until the awards
     loaded_already = True
     for i in range(st.players):

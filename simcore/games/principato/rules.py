@@ -301,8 +301,9 @@ def code_favour(code):
 
 @kernel
 def tiles_available(st, tt, e, o):
-    """PR-6.2, PR-10.1, PR-10.2: the pools hold all the tiles and tokens option o gives (only a
-    token stack under tile_option_needs_full_pool = false, AMB-10)."""
+    """PR-6.2, PR-10.1, PR-10.2: the pools hold all the tiles and tokens option o gives. Under
+    tile_option_needs_full_pool = false (AMB-10 (b)) a tile pool need only hold one: the buyer
+    gets what is left, but never pays for nothing (PR-2.7)."""
     for pool in range(S_FIELD_FARM, S_PAINTING + 1):
         need = 0
         for g in range(N_TILE_GOODS):
@@ -313,7 +314,7 @@ def tiles_available(st, tt, e, o):
         if pool >= S_MONUMENT:
             if st.supply[pool] < need:
                 return False
-        elif tt.rules[R_FULL_POOL] and st.supply[pool] < need:
+        elif st.supply[pool] < (need if tt.rules[R_FULL_POOL] else 1):
             return False
     return True
 

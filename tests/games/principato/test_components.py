@@ -196,6 +196,23 @@ def test_options_win_over_the_effect_entry():                             # DATA
     assert data.effect_gain[effect(data, "CATAPULT_Y3"), 0, c.G_CATAPULT] == 1    # the cheap option keeps 1
 
 
+def test_without_the_option_the_entries_stand():                        # DATA-7, AMB-1, AMB-2
+    doc = shipped()
+    del doc["options"]["catapult_big_option_gain"]
+    del doc["options"]["villa_table"]
+    doc["effects"]["CATAPULT_Y12"]["options"][1]["gain"]["catapult"] = 2
+    doc["effects"]["CATAPULT_Y3"]["options"][1]["gain"]["catapult"] = 2
+    villa = next(g for g in doc["goal_cards"]["G2"] if g["id"] == "VILLA")
+    villa["table"] = [0, 2, 5, 8]
+    data = load_doc(doc)
+    for effect_id in ("CATAPULT_Y12", "CATAPULT_Y3"):
+        assert data.effect_gain[effect(data, effect_id), :2, c.G_CATAPULT].tolist() == [1, 2]
+    assert data.rules["catapult_big_option_gain"] == 2
+    assert data.rule_values[c.RULE_INDEX["catapult_big_option_gain"]] == 2
+    assert data.goal_table[data.goal_ids.index("VILLA")].tolist() == [0, 2, 5, 8]
+    assert data.rules["villa_table"] == [0, 2, 5, 8]
+
+
 # ---------------------------------------------------------------- size limits (PR-1.2, PR-9.1)
 
 def test_pool_and_cost_limits():

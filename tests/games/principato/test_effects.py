@@ -365,6 +365,16 @@ def test_amb10_switch_pay_in_full_get_what_is_left():
     assert_conserved(st, tt)
 
 
+def test_amb10_switch_never_pays_for_nothing():
+    """AMB-10 (b), PR-2.7: with the pool empty, no option of FIELD or FARM is legal even under
+    tile_option_needs_full_pool = false (the buyer would only throw cubes away)."""
+    st, tt = effect_position(CARD["FIELD"], switches={"tile_option_needs_full_pool": False})
+    set_supply(st, tt, "field_farm", 0, sink=1)
+    assert moves(st, tt, 0, CARD["FIELD"]) == []
+    assert not rules.can_activate(st, tt, 0, CARD["FARM"])
+    assert moves(st, tt, 0, CARD["BANK"]) == [(0, 0, 0, 1), (0, 1, 0, 0), (1, 2, 0, 1), (1, 3, 0, 0)]
+
+
 @pytest.mark.parametrize("gain, o2_legal", [(1, True), (2, False)])
 @pytest.mark.parametrize("name", ["CATAPULT_Y12", "CATAPULT_Y3"])
 def test_ex14_case_2_catapult_pool_holds_one(name, gain, o2_legal):
