@@ -54,6 +54,9 @@ class GameSpec:
     data_id: Callable[[Any], str]
     notes: tuple[str, ...] = field(default=())
     seat_columns: tuple[str, ...] = ()  # per-seat integer columns of the results
+    # draw(data, players, seat_policies int8[players], seed, index, path) -> None: a PNG picture
+    # (matplotlib) of that one game's final state at path; None for a game without pictures yet.
+    draw: Callable[..., None] | None = None
 
 
 def _carcassonne_specs():
