@@ -1,0 +1,24 @@
+"""`simcore analyze RESULTS... [--out DIR] [--format md|html]`: a report on results files.
+
+The command is registered on the `simcore` group (cli.main) by main.add_command(analyze); a
+UserError raised here becomes the group's one line `error: ...` and exit status 2."""
+from __future__ import annotations
+
+import click
+
+from simcore import report
+
+
+@click.command("analyze")
+@click.argument("results_paths", metavar="RESULTS...", nargs=-1, required=True)
+@click.option("--out", "out_dir", metavar="DIR", default="report", show_default=True,
+              help="Folder for the report and its PNG plots (created if missing).")
+@click.option("--format", "fmt", type=click.Choice(report.FORMATS), default="md", show_default=True,
+              help="report.md with the plots linked, or report.html with them embedded.")
+def analyze(results_paths, out_dir, fmt):
+    """A report on one or more results files: seat advantage, strategies, scores, game length.
+
+    Files of the same game, player count and component data are pooled; any others get a
+    section each. Prints the paths written, the report first."""
+    for path in report.write_report(list(results_paths), out_dir, fmt):
+        click.echo(path)

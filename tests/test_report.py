@@ -1,0 +1,253 @@
+"""`simcore analyze` / simcore.report: every number of the report checked against the results file,
+computed here again with pandas and scipy's distributions only; the PNGs; the CLI's error lines.
+
+Two small fixed Strasbourg runs (3 players, 300 games, seed 7): every seat random (ties and
+tie-breaks happen: fractional win shares) and greedy vs random with rotated seats."""
+import base64
+import math
+import struct
+import types
+
+import numpy as np
+import pandas as pd
+import pytest
+from click.testing import CliRunner
+from scipy.stats import chi2
+
+import simcore
+from cli.analyze import analyze
+from cli.main import SimcoreGroup
+from simcore import report
+from simcore.registry import UserError
+from cli_tool import assert_one_error_line
+
+GAMES, SEED = 300, 7
+TAG = f"({GAMES} games, seed {SEED})"
+
+
+def number(x):
+    """The report's way to print a number: an integer as such, anything else with 2 decimals."""
+    return f"{round(float(x)):,}" if float(x) == round(float(x)) else f"{x:,.2f}"
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("runs")
+    paths = {"random": str(folder / "random.parquet"), "rotated": str(folder / "rotated.csv"),
+             "four": str(folder / "four.parquet")}
+    simcore.simulate("strasbourg", players=3, games=GAMES, seed=SEED, workers=2, out=paths["random"])
+    simcore.simulate("strasbourg", players=3, games=GAMES, seed=SEED, policies=["greedy", "random", "random"],
+                     rotate_seats=True, workers=2, out=paths["rotated"])
+    simcore.simulate("strasbourg", players=4, games=40, seed=3, workers=2, out=paths["four"])
+    return paths
+
+
+@pytest.fixture(scope="module")
+def random_report(runs, tmp_path_factory):
+    out = tmp_path_factory.mktemp("random_report")
+    written = report.write_report([runs["random"]], str(out), "md")
+    with open(written[0], encoding="utf-8") as fh:
+        return types.SimpleNamespace(df=simcore.results.read(runs["random"]), written=written, out=out, md=fh.read())
+
+
+@pytest.fixture(scope="module")
+def rotated_report(runs, tmp_path_factory):
+    out = tmp_path_factory.mktemp("rotated_report")
+    written = report.write_report([runs["rotated"]], str(out), "html")
+    with open(written[0], encoding="utf-8") as fh:
+        return types.SimpleNamespace(df=simcore.results.read(runs["rotated"]), written=written, out=out, html=fh.read())
+
+
+def test_seat_shares_with_goodman_intervals_plain_lines_and_chi_square(random_report):
+    df, md = random_report.df, random_report.md
+    wins = df.groupby("seat")["win_share"].sum()
+    assert wins.sum() == pytest.approx(GAMES) and (wins % 1 != 0).any()   # ties share a game: fractional counts
+    # Goodman (1965): chi2_1 quantile at 1 - alpha/k, closed form
+    c = chi2.ppf(1 - 0.05 / 3, 1)
+    p = wins / GAMES
+    root = np.sqrt(c * c + 4 * GAMES * p * c * (1 - p))
+    lo, hi = (2 * GAMES * p + c - root) / (2 * (c + GAMES)), (2 * GAMES * p + c + root) / (2 * (c + GAMES))
+    table = report.seat_advantage(df)["table"]
+    np.testing.assert_allclose(table["win_share"], p, rtol=1e-12)
+    np.testing.assert_allclose(table["lo"], lo, rtol=1e-12)
+    np.testing.assert_allclose(table["hi"], hi, rtol=1e-12)
+    for seat in range(3):
+        assert (f"seat {seat} wins {100 * p[seat]:.1f}% [{100 * lo[seat]:.1f}, {100 * hi[seat]:.1f}] "
+                f"vs 33.3% expected {TAG}") in md
+    statistic = ((wins - GAMES / 3) ** 2 / (GAMES / 3)).sum()
+    assert f"χ² = {statistic:.2f}, df = 2, p = {chi2.sf(statistic, 2):.3g}" in md
+    assert report.seat_advantage(df)["p"] == pytest.approx(chi2.sf(statistic, 2), rel=1e-9)
+
+
+def test_plain_line_says_25_percent_for_four_players(runs, tmp_path):
+    written = report.write_report([runs["four"]], str(tmp_path), "md")
+    with open(written[0], encoding="utf-8") as fh:
+        text = fh.read()
+    assert "vs 25% expected (40 games, seed 3)" in text
+
+
+def test_score_quantiles_category_means_margin_and_ties(random_report):
+    df, md = random_report.df, random_report.md
+    for seat, scores in df.groupby("seat")["score"]:
+        q = scores.quantile([0.05, 0.25, 0.5, 0.75, 0.95])
+        cells = [seat, "random", GAMES, scores.mean(), scores.std(), scores.min(), *q, scores.max()]
+        assert "| " + " | ".join(c if isinstance(c, str) else number(c) for c in cells) + " |" in md
+    city = df.groupby("seat")["pts_city"].mean()
+    assert report.points_by_category(df, "seat")["city"].tolist() == pytest.approx(city.tolist(), rel=1e-12)
+    points = df.groupby("seat")[[c for c in df.columns if c.startswith("pts_")] + ["score"]].mean()
+    for seat, means in points.iterrows():
+        assert "| " + " | ".join([str(seat)] + [number(m) for m in means]) + " |" in md
+    games = df.sort_values(["game_index", "score"], ascending=[True, False]).groupby("game_index")["score"]
+    margin = games.nth(0).to_numpy() - games.nth(1).to_numpy()
+    assert report.margins(df)["summary"]["mean"] == pytest.approx(margin.mean(), rel=1e-12)
+    assert f"| margin | {number(margin.mean())} | {number(margin.std(ddof=1))} | {number(margin.min())} |" in md
+    ties = (df.groupby("game_index")["win"].sum() > 1).mean()
+    assert 0 < ties < 1
+    assert f"Ties: {100 * ties:.1f}% of games were won by more than one seat" in md
+
+
+def test_game_and_seat_columns(random_report):
+    df, md = random_report.df, random_report.md
+    seat_columns, game_columns = report.counter_columns(df)
+    assert game_columns == ["start_player", "final_start_player"] and "city_members" in seat_columns
+    start = df[df["seat"] == 0]["start_player"]
+    assert f"| start_player | {number(start.mean())} | {number(start.std())} |" in md
+    members = df.groupby("seat")["city_members"].mean()
+    assert "| city_members | " + " | ".join(number(m) for m in members) + " |" in md
+
+
+def test_head_to_head_and_bradley_terry_rating(rotated_report):
+    df, text = rotated_report.df, rotated_report.html
+    pairs = df.merge(df, on="game_index")
+    greedy_random = pairs[(pairs.policy_x == "greedy") & (pairs.policy_y == "random")]
+    won = ((greedy_random.rank_x < greedy_random.rank_y) + 0.5 * (greedy_random.rank_x == greedy_random.rank_y)).sum()
+    h2h = report.head_to_head(df)
+    assert h2h["pairs"].loc["greedy", "random"] == len(greedy_random) == 2 * GAMES
+    assert h2h["games"].loc["greedy", "random"] == GAMES
+    assert h2h["share"].loc["greedy", "random"] == pytest.approx(won / (2 * GAMES), rel=1e-12)
+    assert h2h["share"].loc["random", "greedy"] == pytest.approx(1 - won / (2 * GAMES), rel=1e-12)
+    assert f"<td>greedy</td><td>—</td><td>{100 * won / (2 * GAMES):.1f}%</td>" in text
+    # two policies: θ_greedy − θ_random = log(wins / losses), with half a win each way if one side never won
+    lost = 2 * GAMES - won
+    pad = 0.5 if min(won, lost) == 0 else 0
+    theta = math.log((won + pad) / (lost + pad)) / 2
+    rating = report.bradley_terry(h2h["wins"])
+    assert rating["strength"]["greedy"] == pytest.approx(theta, rel=1e-9)
+    assert rating["regularised"] == (pad > 0)
+    assert f"<td>greedy</td><td>{theta:+.3f}</td>" in text and "Bradley–Terry" in text and "Hunter 2004" in text
+    assert "equally often (rotated seats)" in text
+    rates = df.groupby("policy")["win"].mean()
+    assert f"<td>greedy</td><td>{GAMES}</td><td>{GAMES}</td><td>{100 * rates['greedy']:.1f}%</td>" in text
+
+
+def test_bradley_terry_solves_the_likelihood_equations():
+    wins = pd.DataFrame([[0, 7, 9], [3, 0, 6], [1, 4, 0]], index=list("abc"), columns=list("abc"), dtype=float)
+    rating = report.bradley_terry(wins)
+    theta = rating["strength"].to_numpy()
+    assert not rating["regularised"] and theta.mean() == pytest.approx(0, abs=1e-12)
+    w = wins.to_numpy()
+    p = 1 / (1 + np.exp(theta[None, :] - theta[:, None]))   # P(i beats j)
+    np.fill_diagonal(p, 0)
+    np.testing.assert_allclose(((w + w.T) * p).sum(axis=1), w.sum(axis=1), rtol=1e-9)
+    assert list(rating["strength"].sort_values(ascending=False).index) == ["a", "b", "c"]
+    unbeaten = report.bradley_terry(pd.DataFrame([[0, 5], [0, 0]], index=list("ab"), columns=list("ab"), dtype=float))
+    assert unbeaten["regularised"] and unbeaten["strength"]["a"] == pytest.approx(math.log(5.5 / 0.5) / 2)
+
+
+def png_size(path):
+    with open(path, "rb") as fh:
+        head = fh.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_pngs_are_linked_from_md_and_embedded_in_html(random_report, rotated_report):
+    for written, out in [(random_report.written, random_report.out), (rotated_report.written, rotated_report.out)]:
+        pngs = written[1:]
+        assert sorted(p.rsplit("-", 1)[1] for p in pngs) == ["points.png", "scores.png", "win_share.png"]
+        for path in pngs:
+            width, height = png_size(path)
+            assert width > 200 and height > 200
+            assert str(out) in path
+    for path in random_report.written[1:]:
+        assert f"]({path.rsplit('/', 1)[1]})" in random_report.md
+    for path in rotated_report.written[1:]:
+        with open(path, "rb") as fh:
+            assert f'src="data:image/png;base64,{base64.b64encode(fh.read()).decode()}"' in rotated_report.html
+
+
+def test_every_table_and_line_names_its_games_and_seed(random_report):
+    blocks = [b for b in random_report.md.split("\n\n") if b.strip()]
+    numbered = [b for b in blocks if any(ch.isdigit() for ch in b) and not b.startswith(("#", "Files:", "![", "Method:"))]
+    tables = [b for b in blocks if b.startswith("**")]
+    assert len(tables) >= 10
+    for block in tables + [b for b in numbered if not b.startswith("|")]:
+        assert TAG in block or "(N games, seed S)" in block, block
+
+
+def test_files_of_one_game_pool_and_others_get_their_own_section(runs, tmp_path):
+    written = report.write_report([runs["random"], runs["rotated"], runs["four"]], str(tmp_path), "md")
+    with open(written[0], encoding="utf-8") as fh:
+        text = fh.read()
+    assert "## strasbourg · 3 players · data strasbourg-p0-v1 (600 games, seed 7)" in text
+    assert "## strasbourg · 4 players · data strasbourg-p0-v1 (40 games, seed 3)" in text
+    assert "hold the same games" not in text   # same seed, other policies: other games
+    assert sum(p.startswith(str(tmp_path / "strasbourg-3p-")) for p in written) == 3
+    assert sum(p.startswith(str(tmp_path / "strasbourg-4p-")) for p in written) == 3
+    pooled = pd.concat([simcore.results.read(runs["random"]), simcore.results.read(runs["rotated"])])
+    shares = pooled.groupby("seat")["win_share"].sum() / (2 * GAMES)
+    assert f"seat 0 wins {100 * shares[0]:.1f}%" in text
+
+
+def test_the_same_games_pooled_twice_are_flagged(runs, tmp_path):
+    written = report.write_report([runs["four"], runs["random"], runs["random"]], str(tmp_path), "md")
+    with open(written[0], encoding="utf-8") as fh:
+        text = fh.read()
+    assert f"Note: `{runs['random']}` and `{runs['random']}` hold the same games" in text
+    assert "(600 games, seed 7)" in text
+
+
+# ---- the command line ------------------------------------------------------------------
+
+def simcore_cli(*args):
+    """`simcore analyze ...` through the CLI's own group (cli.main registers the command there)."""
+    result = CliRunner().invoke(SimcoreGroup(name="simcore", commands={"analyze": analyze}), ["analyze", *map(str, args)])
+    return types.SimpleNamespace(returncode=result.exit_code, stdout=result.stdout, stderr=result.stderr)
+
+
+def test_analyze_prints_the_paths_written(runs, tmp_path):
+    p = simcore_cli(runs["four"], "--out", tmp_path / "r", "--format", "html")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0] == str(tmp_path / "r" / "report.html") and len(lines) == 4
+
+
+@pytest.mark.parametrize("case, needle", [
+    ("missing", "does not exist"),
+    ("not_results", "is not a simcore results table"),
+    ("empty", "is empty"),
+    ("header_only", "holds no games"),
+    ("txt", "unknown extension"),
+    ("pdf", "'pdf' is not one of"),
+    ("none", "Missing argument"),
+])
+def test_analyze_mistakes_are_one_error_line(runs, tmp_path, case, needle):
+    (tmp_path / "other.csv").write_text("name,value\na,1\n")
+    (tmp_path / "empty.parquet").write_bytes(b"")
+    simcore.results.read(runs["four"]).iloc[:0].to_csv(tmp_path / "header.csv", index=False)
+    args = {"missing": [tmp_path / "nope.parquet"], "not_results": [tmp_path / "other.csv"],
+            "empty": [tmp_path / "empty.parquet"], "header_only": [tmp_path / "header.csv"],
+            "txt": [tmp_path / "r.txt"], "pdf": [runs["four"], "--format", "pdf"], "none": []}[case]
+    p = simcore_cli(*args, "--out", tmp_path / "out")
+    assert_one_error_line(p, needle)
+
+
+def test_write_report_rejects_an_unknown_format_before_reading(tmp_path):
+    with pytest.raises(UserError, match="unknown report format 'pdf'"):
+        report.write_report([str(tmp_path / "nope.parquet")], str(tmp_path), "pdf")
+
+
+def test_an_out_folder_that_is_a_file_is_a_user_error(runs, tmp_path):
+    (tmp_path / "taken").write_text("")
+    with pytest.raises(UserError, match="report folder"):
+        report.write_report([runs["four"]], str(tmp_path / "taken"), "md")
