@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import suppress
 
 import numpy as np
 import pandas as pd
@@ -114,27 +115,62 @@ def empty_frame(spec: GameSpec, players: int) -> pd.DataFrame:
 # ---- writing ---------------------------------------------------------------------------
 
 class ParquetWriter:
-    """One Parquet row group per chunk; the file is readable once closed."""
+    """One Parquet row group per chunk; the file is readable once closed.
 
-    def __init__(self, path: str, schema_frame: pd.DataFrame):
+    append: a Parquet file cannot grow in place (its index is at the end), so the writer copies
+    the file's row groups into a temporary file next to it (`.NAME.resuming`), adds the new
+    chunks there, and on close renames it over the file in one step: until then the old file is
+    untouched, and an append that fails or is cut short while copying leaves it as it was."""
+
+    def __init__(self, path: str, schema_frame: pd.DataFrame, append: bool = False):
         self.schema = pa.Schema.from_pandas(schema_frame, preserve_index=False)
-        self._writer = pq.ParquetWriter(path, self.schema)
+        self._path, self._temp = path, None
+        if not append:
+            self._writer = pq.ParquetWriter(path, self.schema)
+            return
+        folder, name = os.path.split(os.path.abspath(path))
+        temp = os.path.join(folder, f".{name}.resuming")
+        self._writer = pq.ParquetWriter(temp, self.schema)
+        try:
+            with pq.ParquetFile(path) as old:
+                for i in range(old.num_row_groups):
+                    group = old.read_row_group(i).cast(self.schema)
+                    self._writer.write_table(group, row_group_size=max(len(group), 1))
+        except BaseException:   # Ctrl-C or a read error while copying: the old file stays as it was
+            self._writer.close()
+            with suppress(OSError):
+                os.remove(temp)
+            raise
+        self._temp = temp
 
     def write(self, frame: pd.DataFrame) -> None:
         table = pa.Table.from_pandas(frame, schema=self.schema, preserve_index=False)
         self._writer.write_table(table, row_group_size=max(len(frame), 1))
 
     def close(self) -> None:
-        self._writer.close()
+        if self._temp is None:
+            self._writer.close()
+            return
+        try:
+            self._writer.close()
+            os.replace(self._temp, self._path)   # atomic: readers see the old file or the new one
+        except BaseException:
+            with suppress(OSError):
+                os.remove(self._temp)
+            raise
+        finally:
+            self._temp = None
 
 
 class CsvWriter:
-    """Header once, then rows appended and flushed per chunk, so the file is always a prefix."""
+    """Header once, then rows appended and flushed per chunk, so the file is always a prefix.
+    append: adds rows to an existing file, without a second header."""
 
-    def __init__(self, path: str, schema_frame: pd.DataFrame):
-        self._file = open(path, "w", newline="")
-        schema_frame.to_csv(self._file, index=False)
-        self._file.flush()
+    def __init__(self, path: str, schema_frame: pd.DataFrame, append: bool = False):
+        self._file = open(path, "a" if append else "w", newline="")
+        if not append:
+            schema_frame.to_csv(self._file, index=False)
+            self._file.flush()
 
     def write(self, frame: pd.DataFrame) -> None:
         frame.to_csv(self._file, header=False, index=False)
@@ -165,11 +201,12 @@ def check_output(path: str):
     return cls
 
 
-def open_writer(path: str, schema_frame: pd.DataFrame):
-    """Opens (creates or truncates) the results file now, so an unwritable path fails before any game runs."""
+def open_writer(path: str, schema_frame: pd.DataFrame, append: bool = False):
+    """Opens (creates or truncates) the results file now, so an unwritable path fails before any
+    game runs; append keeps the rows already in the file (the caller checked they fit)."""
     cls = check_output(path)
     try:
-        return cls(path, schema_frame)
+        return cls(path, schema_frame, append=append)
     except OSError as e:
         raise UserError(f"output file {path}: cannot write ({e.strerror or e})") from e
 

@@ -2,8 +2,9 @@
 
 Game i's result depends only on (seed, i, its seat policies, data) — the GameSpec contract —
 so it is the same whatever the worker count or chunk size. Chunks run on a thread pool (the
-batch kernels are nogil) and are handed on strictly in game-index order, so a results file cut
-short by Ctrl-C always holds games 0..N-1.
+batch kernels are nogil), or as tasks on a Dask cluster (simcore.cluster), and are handed on
+strictly in game-index order, so a results file cut short by Ctrl-C always holds games 0..N-1,
+and a run resumed on that file plays only games N.. .
 """
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ class Plan:
     rotate_seats: bool
     workers: int
     chunk_size: int
+    data_path: str | None = None   # the --data file, absolute (what a cluster's workers load); None: the game's own
 
 
 @dataclass(frozen=True)
@@ -58,13 +60,18 @@ class Chunk:
 @dataclass(frozen=True)
 class Outcome:
     tally: stats.Tally
-    games: int
+    games: int                   # games 0..games-1 are in the tally (and the file)
     seconds: float               # after the warm-up: what games_per_second measures
     frame: pd.DataFrame | None   # every row, when asked for
+    start: int = 0               # a resumed run found games 0..start-1 in the file and played the rest
+
+    @property
+    def played(self) -> int:
+        return self.games - self.start
 
     @property
     def games_per_second(self) -> float | None:
-        return self.games / self.seconds if self.seconds > 0 else None
+        return self.played / self.seconds if self.played > 0 and self.seconds > 0 else None
 
     def summary(self) -> dict:
         return self.tally.summary(self.games_per_second)
@@ -98,7 +105,7 @@ def plan(game: str, players: int | None = None, games: int = DEFAULT_GAMES, seed
     chunk_size = default_chunk_size(games, workers) if chunk_size is None else chunk_size
     _check_at_least("chunk size", chunk_size, 1)
     return Plan(spec, load_data(spec, data), players, games, seed, seat_policies(spec, players, policies),
-                rotate_seats, workers, chunk_size)
+                rotate_seats, workers, chunk_size, None if data is None else os.path.abspath(data))
 
 
 def seat_policies(spec: GameSpec, players: int, policies: Iterable[str] | None) -> tuple[str, ...]:
@@ -158,6 +165,11 @@ def play(p: Plan, first: int, count: int) -> Chunk:
     return Chunk(first, seats, p.spec.play_batch(p.data, p.players, seats, p.seed, first))
 
 
+def chunk_rows(p: Plan, chunk: Chunk, data_id: str) -> pd.DataFrame:
+    """The results rows of a played chunk (the same function on this machine and on a cluster worker)."""
+    return results.chunk_frame(p.spec, data_id, p.players, p.seed, chunk.first, chunk.seat_policies, chunk.batch)
+
+
 def warm_up(p: Plan) -> float:
     """Plays one game in this thread so the kernels load from the numba cache (or compile) once,
     not in every worker at the same time; returns the seconds it took."""
@@ -166,15 +178,16 @@ def warm_up(p: Plan) -> float:
     return time.perf_counter() - start
 
 
-def play_chunks(p: Plan) -> Iterator[Chunk]:
-    """Every chunk of the plan, in game-index order, played on p.workers threads (call warm_up first).
+def play_chunks(p: Plan, start: int = 0) -> Iterator[Chunk]:
+    """Every chunk of games start..p.games-1, in game-index order, played on p.workers threads
+    (call warm_up first).
 
     At most 2 chunks per worker are in flight: a finished later chunk waits in its future until
     the earlier ones are handed on, and memory stays bounded whatever p.games is."""
     pool = ThreadPoolExecutor(max_workers=p.workers, thread_name_prefix="simcore")
     pending = deque()
     try:
-        for first in range(0, p.games, p.chunk_size):
+        for first in range(start, p.games, p.chunk_size):
             pending.append(pool.submit(play, p, first, min(p.chunk_size, p.games - first)))
             if len(pending) >= 2 * p.workers:
                 yield pending.popleft().result()
@@ -184,41 +197,138 @@ def play_chunks(p: Plan) -> Iterator[Chunk]:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+class LocalPlayer:
+    """Plays a run's chunks on this machine's threads. run() accepts any object with these three
+    methods (simcore.cluster.ClusterPlayer plays them on a Dask cluster)."""
+
+    def describe(self, p: Plan) -> str:
+        return f"{p.workers} worker{'s' if p.workers > 1 else ''}"
+
+    def warm_up(self, p: Plan) -> float:
+        return warm_up(p)
+
+    def frames(self, p: Plan, start: int) -> Iterator[pd.DataFrame]:
+        """The rows of games start..p.games-1, one frame per chunk, in game order."""
+        data_id = p.spec.data_id(p.data)
+        with closing(play_chunks(p, start)) as chunks:
+            for chunk in chunks:
+                yield chunk_rows(p, chunk, data_id)
+
+
 def run(p: Plan, out: str | None = None, keep_rows: bool = False,
-        progress: Callable[[int], None] | None = None) -> Outcome:
+        progress: Callable[[int], None] | None = None, resume: bool = False,
+        player: Any = None) -> Outcome:
     """Plays the plan, writing each chunk's rows to `out` (Parquet or CSV) as it finishes and
     summing them into a Tally; progress(0) once the kernels are loaded, then progress(games_done)
     after each chunk. keep_rows also returns all rows as one DataFrame (memory grows with the run).
-    Ctrl-C closes the file and raises Interrupted."""
-    writer = results.open_writer(out, results.empty_frame(p.spec, p.players)) if out else None
+    Ctrl-C closes the file and raises Interrupted.
+
+    resume: if `out` exists it must hold games 0..k-1 of this very plan (checked row by row, else a
+    UserError); only games k.. are played and appended, and the tally, the rows kept and the
+    progress count cover all games 0.. (progress(k) first). player: where the chunks are played
+    (default: LocalPlayer, this machine's threads)."""
+    if resume and not out:
+        raise UserError("resuming needs the output file of the run to resume")
+    player = player or LocalPlayer()
     data_id = p.spec.data_id(p.data)
-    tally, frames, done = stats.Tally(), [], 0
+    tally, frames, start, done, writer = stats.Tally(), [], 0, 0, None
+    if resume and os.path.exists(out):
+        start = games_held(p, out, data_id, tally, frames if keep_rows else None)
     try:
-        warm_up(p)
+        if out and start < p.games:
+            writer = results.open_writer(out, results.empty_frame(p.spec, p.players), append=start > 0)
+        if start < p.games:
+            player.warm_up(p)
         if progress:
-            progress(0)                 # the kernels are loaded (or compiled): games start now
-        start = time.perf_counter()
-        with closing(play_chunks(p)) as chunks:
-            for chunk in chunks:
-                frame = results.chunk_frame(p.spec, data_id, p.players, p.seed, chunk.first,
-                                            chunk.seat_policies, chunk.batch)
+            progress(start)             # the kernels are loaded (or compiled): games start now
+        begin = time.perf_counter()
+        with closing(player.frames(p, start)) as chunks:
+            for frame in chunks:
                 with interrupts_deferred():
                     if writer:
                         writer.write(frame)
-                    done += len(chunk.seat_policies)
+                    done += len(frame) // p.players
                 tally.add(frame)
                 if keep_rows:
                     frames.append(frame)
                 if progress:
-                    progress(done)
-        seconds = time.perf_counter() - start
+                    progress(start + done)
+        seconds = time.perf_counter() - begin
     except KeyboardInterrupt as stop:
-        raise Interrupted(out, done) from stop
+        raise Interrupted(out, start + done) from stop
     finally:
         if writer:
             writer.close()
-    frame = pd.concat(frames, ignore_index=True) if keep_rows else None
-    return Outcome(tally, done, seconds, frame)
+    frame = (pd.concat(frames, ignore_index=True) if frames else results.empty_frame(p.spec, p.players)) \
+        if keep_rows else None
+    return Outcome(tally, start + done, seconds, frame, start)
+
+
+def games_held(p: Plan, path: str, data_id: str, tally: stats.Tally | None = None,
+               frames: list | None = None) -> int:
+    """How many games the results file at path holds, after checking row by row that they are
+    games 0..k-1 of the plan p in order: same game, players, seed, data and seat policies (a
+    UserError naming the first difference otherwise). Adds the rows to tally, and to frames if
+    given, reading the file chunk by chunk."""
+    def mismatch(what: str):
+        raise UserError(f"cannot resume {path}: {what}")
+
+    if results.writer_class(path) is results.CsvWriter and not _ends_with_newline(path):
+        mismatch("it ends in a cut line (the run was killed while writing); remove the last line")
+    columns = list(results.empty_frame(p.spec, p.players).columns)
+    names = results.policy_names(p.spec).to_pylist()
+    ids = policy_ids(p)
+    rows = 0
+    for frame in results.read_chunks(path):
+        if frame.empty:
+            continue
+        for column, want, said in (("game", p.spec.id, "it holds {} games, not {}"),
+                                   ("players", p.players, "it holds {}-player games, not {}-player"),
+                                   ("seed", p.seed, "it was played with seed {}, not {}"),
+                                   ("data", data_id, "it was played with data {}, not {}")):
+            if column in frame.columns:
+                differs = np.flatnonzero((frame[column] != want).to_numpy(dtype=bool))
+                if len(differs):
+                    mismatch(said.format(frame[column].iloc[differs[0]], want))
+        if list(frame.columns) != columns:
+            mismatch(f"its columns are not those of {p.spec.id} results")
+        row = np.arange(rows, rows + len(frame))
+        game, seat = row // p.players, row % p.players
+        got_game, got_seat = frame["game_index"].to_numpy(), frame["seat"].to_numpy()
+        differs = np.flatnonzero((got_game != game) | (got_seat != seat))
+        if len(differs):
+            k = differs[0]
+            mismatch(f"it does not hold games 0.. in order (row {rows + k} is game {got_game[k]} seat "
+                     f"{got_seat[k]}, not game {game[k]} seat {seat[k]})")
+        want = ids[(seat + game * bool(p.rotate_seats)) % p.players]
+        got = np.full(len(frame), -1)
+        for name, pid in p.spec.policies.items():   # a few vectorised string compares, not one per row
+            got[(frame["policy"] == name).to_numpy(dtype=bool)] = pid
+        differs = np.flatnonzero(got != want)
+        if len(differs):
+            k = differs[0]
+            mismatch(f"its seat policies differ (game {game[k]} seat {seat[k]} played "
+                     f"{frame['policy'].iloc[k]}, not {names[want[k]]}): give the same --policy and --rotate-seats")
+        rows += len(frame)
+        if tally is not None:
+            tally.add(frame)
+        if frames is not None:
+            frames.append(frame)
+    if rows % p.players:
+        mismatch(f"it ends inside game {rows // p.players}")
+    held = rows // p.players
+    if held > p.games:
+        mismatch(f"it holds {held} games, more than the {p.games} asked for")
+    return held
+
+
+def _ends_with_newline(path: str) -> bool:
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        if f.tell() == 0:
+            return True
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) == b"\n"
 
 
 @contextmanager
