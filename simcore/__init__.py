@@ -12,7 +12,7 @@ compile_cache.configure()      # before any kernel is defined: they read the cac
 from simcore import runner  # noqa: E402
 from simcore.registry import UserError, games  # noqa: E402
 
-__all__ = ["simulate", "replay", "games", "UserError"]
+__all__ = ["simulate", "replay", "draw", "games", "UserError"]
 
 
 def simulate(game: str, players: int | None = None, games: int = 1000, seed: int = 0,
@@ -39,3 +39,21 @@ def replay(game: str, players: int | None = None, seed: int = 0, index: int = 0,
     plan = runner.plan(game, players=players, games=1, seed=seed, policies=policies,
                        rotate_seats=rotate_seats, workers=1, data=data)
     return runner.replay(plan, index)
+
+
+def draw(game: str, path: str, players: int | None = None, seed: int = 0, index: int = 0,
+         policies: Iterable[str] | None = None, data: str | None = None, rotate_seats: bool = False) -> None:
+    """A PNG picture (matplotlib) of the final state of the game replay() describes, at path."""
+    plan = runner.plan(game, players=players, games=1, seed=seed, policies=policies,
+                       rotate_seats=rotate_seats, workers=1, data=data)
+    if plan.spec.draw is None:
+        raise UserError(f"{game} has no pictures yet")
+    if index < 0:
+        raise UserError(f"index must be at least 0, got {index}")
+    if not str(path).lower().endswith(".png"):
+        raise UserError(f"picture path {path} must end in .png")
+    seats = runner.assign_seats(runner.policy_ids(plan), index, 1, plan.rotate_seats)[0]
+    try:
+        plan.spec.draw(plan.data, plan.players, seats, plan.seed, index, str(path))
+    except OSError as exc:
+        raise UserError(f"cannot write picture {path}: {exc.strerror}") from None

@@ -3,7 +3,7 @@ from functools import partial
 
 import numpy as np
 
-from simcore.games.carcassonne import components, describe
+from simcore.games.carcassonne import components, describe, draw
 from simcore.games.carcassonne.playout import GAME_COLUMNS, play_batch_kernel, play_game
 from simcore.games.carcassonne.policies import POLICIES
 from simcore.games.carcassonne.state import MAX_PLAYERS, new_state
@@ -69,6 +69,7 @@ def _spec(game_id, name, ruleset, categories):
         replay=partial(replay, categories=categories, name=name),
         provenance=provenance,
         data_id=lambda data: data.tile_set_id,
+        draw=partial(draw.picture, categories=categories, name=name),
     )
 
 

@@ -1,6 +1,6 @@
 """Notre Dame in the registry."""
 
-from simcore.games.notre_dame import components, describe, playout, state
+from simcore.games.notre_dame import components, describe, draw, playout, state
 from simcore.games.notre_dame.policies import POLICIES
 from simcore.registry import GameSpec
 from simcore.turns import Engine
@@ -41,4 +41,5 @@ NOTRE_DAME = GameSpec(
     replay=replay,
     provenance=provenance,
     data_id=lambda data: data.data_set_id,
+    draw=draw.picture,
 )

@@ -1,6 +1,6 @@
 """Principato in the registry."""
 
-from simcore.games.principato import components, describe, playout, state
+from simcore.games.principato import components, describe, draw, playout, state
 from simcore.games.principato.policies import POLICIES
 from simcore.registry import GameSpec
 from simcore.turns import Engine
@@ -33,6 +33,7 @@ PRINCIPATO = GameSpec(
     replay=replay,
     provenance=components.provenance,
     data_id=lambda data: data.data_set_id,
+    draw=draw.picture,
     notes=("seats are numbered from seat 0; the start player is drawn at random (PR-3.9): "
            "the seat column turn_position is each seat's distance from it",),
 )

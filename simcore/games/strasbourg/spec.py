@@ -1,6 +1,6 @@
 """Strasbourg in the registry."""
 
-from simcore.games.strasbourg import components, describe, playout, state
+from simcore.games.strasbourg import components, describe, draw, playout, state
 from simcore.games.strasbourg.policies import POLICIES
 from simcore.registry import GameSpec
 from simcore.turns import Engine
@@ -33,4 +33,5 @@ STRASBOURG = GameSpec(
     replay=replay,
     provenance=components.provenance,
     data_id=lambda data: data.data_set_id,
+    draw=draw.picture,
 )
