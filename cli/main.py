@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import simcore
-from simcore import registry, results, runner, stats
+from simcore import cluster, registry, results, runner, stats
 from simcore.registry import UserError
 
 INTERRUPTED = 130   # the shell's status for a command ended by SIGINT
@@ -95,11 +95,52 @@ def describe_game(spec: registry.GameSpec) -> dict:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar or messages on stderr.")
 @click.option("--chunk-size", type=int, help="Games per chunk (does not change any result).")
-def simulate(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet, chunk_size):
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Play the chunks on the Dask cluster of this scheduler.")
+@click.option("--cluster", "local_cluster", metavar="local:N", help="Play the chunks on a Dask LocalCluster of N workers.")
+@click.option("--resume", is_flag=True, help="Keep the games already in --out; play only the missing ones.")
+@click.option("--report", "report_dir", metavar="DIR", help="Write the analysis report of the run to DIR (as analyze).")
+@click.option("--report-format", type=click.Choice(["md", "html"]), default="md", show_default=True)
+def simulate(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet, chunk_size,
+             scheduler, local_cluster, resume, report_dir, report_format):
     """Play GAME many times and summarise win rates and scores per seat."""
+    if resume and not out:
+        raise UserError("--resume needs --out: the results file to resume")
+    if report_dir and not out:
+        os.makedirs(report_dir, exist_ok=True)
+        out = os.path.join(report_dir, "results.parquet")      # the report reads the run's rows from here
+    simulate_run(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet,
+                 chunk_size, scheduler, local_cluster, resume)
+    if report_dir:
+        from simcore import report     # matplotlib and statsmodels load only for a report
+        for path in report.write_report([out], report_dir, report_format):
+            if not quiet:
+                click.echo(f"wrote {path}", err=True)
+
+
+def simulate_run(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet, chunk_size,
+                 scheduler, local_cluster, resume):
+    on_cluster = bool(scheduler or local_cluster)
+    if on_cluster:
+        if scheduler and local_cluster:
+            raise UserError("give --scheduler or --cluster, not both")
+        if workers is not None:
+            raise UserError("--workers sets local threads; a cluster plays on its own workers (--cluster local:N)")
+        if local_cluster:
+            cluster.parse_local(local_cluster)
+        else:
+            cluster.check_address(scheduler)
     plan = runner.plan(game, players=players, games=games, seed=seed, policies=policies or None,
                        rotate_seats=rotate_seats, workers=workers, data=data, chunk_size=chunk_size)
-    run_and_report(plan, out, as_json, quiet)
+    if on_cluster and out:
+        results.check_output(out)
+        # a file that does not fit fails before a cluster starts, and a complete one needs none
+        if resume and os.path.exists(out) and runner.games_held(plan, out, plan.spec.data_id(plan.data)) == games:
+            on_cluster = False
+    if not on_cluster:
+        run_and_report(plan, out, as_json, quiet, resume=resume)
+        return
+    with cluster.connect(scheduler, local_cluster) as player:
+        run_and_report(player.fit(plan, chunk_size), out, as_json, quiet, resume=resume, player=player)
 
 
 @main.command("run")
@@ -114,11 +155,13 @@ def run_scenario(scenario, out, as_json, quiet):
     run_and_report(runner.plan(**settings), out or scenario_out, as_json, quiet)
 
 
-def run_and_report(plan: runner.Plan, out: str | None, as_json: bool, quiet: bool) -> None:
+def run_and_report(plan: runner.Plan, out: str | None, as_json: bool, quiet: bool, resume: bool = False,
+                   player=None) -> None:
+    player = player or runner.LocalPlayer()
     if out:
         results.check_output(out)   # before the progress bar starts, so a mistake stays one line
     try:
-        outcome = run_with_progress(plan, out, quiet)
+        outcome = run_with_progress(plan, out, quiet, resume, player)
     except runner.Interrupted as stop:
         click.echo(interrupted_message(stop), err=True)
         click.get_current_context().exit(INTERRUPTED)
@@ -126,22 +169,28 @@ def run_and_report(plan: runner.Plan, out: str | None, as_json: bool, quiet: boo
     if as_json:
         click.echo(json.dumps(summary))
     else:
-        speed = f"{outcome.games_per_second or 0:,.0f} games/s on {plan.workers} worker{'s' if plan.workers > 1 else ''}"
+        speed = f"{outcome.games_per_second or 0:,.0f} games/s on {player.describe(plan)}"
         print_summary(summary, "seat", caption=speed)
         if len(summary["policies"]) > 1:
             print_summary(summary, "policy")
     if out and not quiet:
-        click.echo(f"wrote {outcome.games} games to {out}", err=True)
+        if outcome.start:
+            click.echo(f"resumed {out}: it held {outcome.start} games, played {outcome.played} more, "
+                       f"it holds {outcome.games}", err=True)
+        else:
+            click.echo(f"wrote {outcome.games} games to {out}", err=True)
 
 
-def run_with_progress(plan: runner.Plan, out: str | None, quiet: bool) -> runner.Outcome:
+def run_with_progress(plan: runner.Plan, out: str | None, quiet: bool, resume: bool = False,
+                      player=None) -> runner.Outcome:
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), disable=quiet) as bar:
         name = f"{plan.spec.id} {plan.players}p"
         # the first run of a game compiles its kernels (a minute or two); later runs load them
         task = bar.add_task(f"{name} (loading kernels; the first run compiles them)", total=plan.games)
-        return runner.run(plan, out=out, progress=lambda done: bar.update(task, completed=done, description=name))
+        return runner.run(plan, out=out, progress=lambda done: bar.update(task, completed=done, description=name),
+                          resume=resume, player=player)
 
 
 def interrupted_message(stop: runner.Interrupted) -> str:
@@ -214,11 +263,16 @@ def format_interval(ci: list, number: str) -> str:
 @click.option("--policy", "policies", multiple=True, help="As for simulate.")
 @click.option("--rotate-seats", is_flag=True, help="As for simulate.")
 @click.option("--data", help="Component data file to use instead of the game's own.")
-def replay(game, players, seed, index, policies, rotate_seats, data):
+@click.option("--image", help="Also draw the game's final state to this PNG file.")
+def replay(game, players, seed, index, policies, rotate_seats, data, image):
     """Play one game and print every move in words and the final score breakdown."""
     for line in simcore.replay(game, players=players, seed=seed, index=index, policies=policies or None,
                                data=data, rotate_seats=rotate_seats):
         click.echo(line)
+    if image:
+        simcore.draw(game, image, players=players, seed=seed, index=index, policies=policies or None,
+                     data=data, rotate_seats=rotate_seats)
+        click.echo(f"drew the final state to {image}", err=True)
 
 
 # ---- bench -----------------------------------------------------------------------------
@@ -247,3 +301,12 @@ def bench(game_ids, player_counts, games, workers, policy, as_json):
                                   f"{record['games_per_second']:,.0f}", f"{record['compile_seconds']:.2f}")
     if not as_json:
         Console().print(table)
+
+
+# ---- commands in their own modules -----------------------------------------------------
+
+from cli.analyze import analyze  # noqa: E402  (after main: the commands join its group)
+from cli.sweep import sweep  # noqa: E402
+
+main.add_command(analyze)
+main.add_command(sweep)

@@ -110,5 +110,5 @@ def test_games_json_lists_notre_dame_with_categories_and_provenance():
     assert provenance["persons.rats"] == "reconstructed"             # unknown, placeholder (§21.0)
 
 
-def test_every_shipped_scenario_runs():
-    assert_shipped_scenarios_run("notre-dame", (2, 3, 4, 5))
+def test_every_shipped_scenario_runs(tmp_path):
+    assert_shipped_scenarios_run("notre-dame", (2, 3, 4, 5), tmp_path)

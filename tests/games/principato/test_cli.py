@@ -189,5 +189,5 @@ def test_games_lists_principato_with_its_deck_as_reconstructed():
     assert any(line.split() == ["year_decks.copies", "reconstructed"] for line in block)
 
 
-def test_every_shipped_scenario_runs():
-    assert_shipped_scenarios_run("principato", (2, 3, 4))
+def test_every_shipped_scenario_runs(tmp_path):
+    assert_shipped_scenarios_run("principato", (2, 3, 4), tmp_path)

@@ -129,5 +129,5 @@ def test_games_json_lists_strasbourg_with_categories_and_provenance():
         assert provenance[part] == "reconstructed", part
 
 
-def test_every_shipped_scenario_runs():
-    assert_shipped_scenarios_run("strasbourg", (3, 4, 5))
+def test_every_shipped_scenario_runs(tmp_path):
+    assert_shipped_scenarios_run("strasbourg", (3, 4, 5), tmp_path)
