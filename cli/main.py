@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 import click
 from rich.console import Console
@@ -13,37 +12,19 @@ from rich.table import Table
 import simcore
 from simcore import cluster, registry, results, runner, stats
 from simcore.registry import UserError
+from cli.errors import INTERRUPTED, OneLineErrors
 
-INTERRUPTED = 130   # the shell's status for a command ended by SIGINT
 
 
-class SimcoreGroup(click.Group):
-    """Every user mistake ends as one line `error: ...` on stderr and exit status 2: scripts
-    depend on it, so click's multi-line usage errors are folded into that form too."""
-
-    def main(self, *args, **kwargs):
-        kwargs["standalone_mode"] = False
-        try:
-            status = super().main(*args, **kwargs)
-        except UserError as e:
-            fail(str(e))
-        except click.ClickException as e:
-            fail(e.format_message())
-        except click.Abort:
-            click.echo("interrupted", err=True)
-            sys.exit(INTERRUPTED)
-        sys.exit(status or 0)
+class SimcoreGroup(OneLineErrors, click.Group):
+    """The `simcore` command group: one-line errors (cli/errors.py), and the help for a bare
+    `simcore`."""
 
     def parse_args(self, ctx, args):
         if not args:   # bare `simcore`: the help, not click's help-shaped usage error
             click.echo(ctx.get_help())
             ctx.exit(0)
         return super().parse_args(ctx, args)
-
-
-def fail(message: str):
-    click.echo("error: " + " ".join(message.split()), err=True)
-    sys.exit(2)
 
 
 @click.group(cls=SimcoreGroup, context_settings={"help_option_names": ["-h", "--help"]})

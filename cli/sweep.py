@@ -6,7 +6,6 @@ line `error: ...` on stderr and exit status 2."""
 from __future__ import annotations
 
 import json
-import sys
 
 import click
 from rich.console import Console
@@ -14,9 +13,8 @@ from rich.table import Table
 
 from simcore import runner
 from simcore import sweep as sweeps
-from simcore.registry import UserError
+from cli.errors import INTERRUPTED, OneLineCommand
 
-INTERRUPTED = 130
 EPILOG = """\b
 PATH: dot-separated keys into the data file; a list item by its id,
 name, kind or effect, or by index: tiles.D.count, buildings.inn.value
@@ -28,29 +26,7 @@ word is a string: 3,4,5  true,false  null,3  floor,ceil
 """
 
 
-def fail(message: str):
-    click.echo("error: " + " ".join(message.split()), err=True)
-    sys.exit(2)
-
-
-class OneLineErrors(click.Command):
-    """Standalone, every user mistake (a UserError or click's own usage errors) is one line."""
-
-    def main(self, *args, **kwargs):
-        kwargs["standalone_mode"] = False
-        try:
-            status = super().main(*args, **kwargs)
-        except UserError as e:
-            fail(str(e))
-        except click.ClickException as e:
-            fail(e.format_message())
-        except click.Abort:
-            click.echo("interrupted", err=True)
-            sys.exit(INTERRUPTED)
-        sys.exit(status or 0)
-
-
-@click.command("sweep", cls=OneLineErrors, epilog=EPILOG)
+@click.command("sweep", cls=OneLineCommand, epilog=EPILOG)
 @click.argument("game")
 @click.option("--param", "params", multiple=True, metavar="PATH=V1,V2,...",
               help="A data-file value and the values to try (repeat for a grid; at least one).")
