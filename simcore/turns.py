@@ -9,7 +9,7 @@ policy otherwise.
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.registry import BatchResult
+from simcore.registry import BatchResult, GameSpec
 
 MAX_SCRIPT = 64
 EVENT_FIELDS = 7                 # code, round, seat, a, b, c, VP of the seat after
@@ -83,23 +83,32 @@ class Engine:
     """A decision-point game's kernels and tables, as its spec.py needs them: play a batch into a
     BatchResult, or one game with its move log."""
 
-    def __init__(self, play_batch_kernel, play_game, new_state, new_tables, n_categories, seat_columns,
+    def __init__(self, play_batch_kernel, play_game, new_state, new_tables, categories, seat_columns,
                  game_columns, max_players):
         self.kernel, self.play_game = play_batch_kernel, play_game
         self.new_state, self.new_tables = new_state, new_tables
-        self.n_categories, self.seat_columns, self.game_columns = n_categories, seat_columns, game_columns
+        self.categories, self.seat_columns, self.game_columns = categories, seat_columns, game_columns
         self.max_players = max_players
 
     @classmethod
     def of(cls, playout, state):
         """The engine of a game package: its playout and state modules (DESIGN.md's shape)."""
         return cls(playout.play_batch_kernel, playout.play_game, state.new_state, state.new_tables,
-                   state.N_CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS)
+                   state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS)
+
+    def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=()):
+        """The registry's GameSpec of a decision-point game; players = (min, max, default)."""
+        return GameSpec(id=id, name=name, min_players=players[0], max_players=players[1],
+                        default_players=players[2], policies=dict(policies), categories=self.categories,
+                        game_columns=self.game_columns, seat_columns=self.seat_columns,
+                        load_data=components.load, play_batch=self.play_batch, replay=replay,
+                        provenance=provenance or components.provenance, data_id=lambda data: data.data_set_id,
+                        draw=draw, notes=notes)
 
     def play_batch(self, data, players, seat_policies, seed, first_index):
         """Games first_index.. with seat_policies (int8[count, players])."""
         count = seat_policies.shape[0]
-        pts = np.zeros((count, players, self.n_categories), dtype=np.int32)
+        pts = np.zeros((count, players, len(self.categories)), dtype=np.int32)
         seat = np.zeros((count, players, len(self.seat_columns)), dtype=np.int32)
         game = np.zeros((count, len(self.game_columns)), dtype=np.int32)
         tiebreak = np.zeros((count, players), dtype=np.int32)

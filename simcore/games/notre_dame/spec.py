@@ -2,7 +2,6 @@
 
 from simcore.games.notre_dame import components, describe, draw, playout, state
 from simcore.games.notre_dame.policies import POLICIES
-from simcore.registry import GameSpec
 from simcore.turns import Engine
 
 
@@ -26,20 +25,5 @@ def provenance(data):
     return prov
 
 
-NOTRE_DAME = GameSpec(
-    id="notre-dame",
-    name="Notre Dame",
-    min_players=2,
-    max_players=5,
-    default_players=4,
-    policies=dict(POLICIES),
-    categories=state.CATEGORIES,
-    game_columns=state.GAME_COLUMNS,
-    seat_columns=state.SEAT_COLUMNS,
-    load_data=components.load,
-    play_batch=play_batch,
-    replay=replay,
-    provenance=provenance,
-    data_id=lambda data: data.data_set_id,
-    draw=draw.picture,
-)
+NOTRE_DAME = ENGINE.game_spec("notre-dame", "Notre Dame", (2, 5, 4), POLICIES, components, replay, draw.picture,
+                              provenance=provenance)

@@ -2,7 +2,6 @@
 
 from simcore.games.principato import components, describe, draw, playout, state
 from simcore.games.principato.policies import POLICIES
-from simcore.registry import GameSpec
 from simcore.turns import Engine
 
 
@@ -18,22 +17,6 @@ def replay(data, players, seat_policies, seed, index):
     return describe.replay_lines(data, st, state.new_tables(data, players)[0], header)
 
 
-PRINCIPATO = GameSpec(
-    id="principato",
-    name="Principato",
-    min_players=2,
-    max_players=4,
-    default_players=4,
-    policies=dict(POLICIES),
-    categories=state.CATEGORIES,
-    game_columns=state.GAME_COLUMNS,
-    seat_columns=state.SEAT_COLUMNS,
-    load_data=components.load,
-    play_batch=play_batch,
-    replay=replay,
-    provenance=components.provenance,
-    data_id=lambda data: data.data_set_id,
-    draw=draw.picture,
-    notes=("seats are numbered from seat 0; the start player is drawn at random (PR-3.9): "
-           "the seat column turn_position is each seat's distance from it",),
-)
+PRINCIPATO = ENGINE.game_spec("principato", "Principato", (2, 4, 4), POLICIES, components, replay, draw.picture,
+                              notes=("seats are numbered from seat 0; the start player is drawn at random "
+                                     "(PR-3.9): the seat column turn_position is each seat's distance from it",))
