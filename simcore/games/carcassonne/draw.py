@@ -18,11 +18,11 @@ from itertools import pairwise
 
 import numpy as np
 
+from simcore.drawing import SEAT_COLOURS
 from simcore.games.carcassonne import components as cp
 from simcore.games.carcassonne.describe import SEAT_NAMES
 from simcore.games.carcassonne.state import MAX_SEG, PROPHET_SLOT, xy_of
 
-SEAT_COLOURS = ("#d7191c", "#1f5fd0", "#12a03c", "#ffd21f", "#1b1b1b")
 FIELD_GREEN = "#a9cd7d"
 CITY_BROWN = "#d0a060"
 WALL = "#6e4a24"

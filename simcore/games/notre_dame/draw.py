@@ -16,11 +16,10 @@ import math
 
 import numpy as np
 
+from simcore.drawing import SEAT_COLOURS, TEXT_COLOURS, seat_panel
 from simcore.games.notre_dame.describe import SEAT_NAMES
 from simcore.games.notre_dame.state import CATEGORIES, N_BUILDINGS, NOWHERE, SC_OUTBREAKS
 
-SEAT_COLOURS = ("#d7191c", "#1f5fd0", "#12a03c", "#ffd21f", "#1b1b1b")
-TEXT_COLOURS = ("#c01010", "#1f5fd0", "#0e8a32", "#a07c00", "#1b1b1b")   # seat names as readable text
 BUILDING_NAMES = ("Cloister school", "Bank", "Residence", "Carriage house", "Guest house", "Park", "Hospital")
 BOX_NAMES = ("Cloister\nschool", "Bank", "Residence", "Carriage\nhouse", "Guest\nhouse", "Park", "Hospital")
 NEUTRAL_FILL = "#e4e4e4"
@@ -247,7 +246,7 @@ def draw_panel(ax, data, st, players, seat_policies, policy_names, height):
     """Each player's block: VP and categories, gold, cubes, plague track, messages, confidant, carriage.
 
     The axes are 10 units wide and `height` units tall at equal aspect."""
-    from matplotlib.patches import Circle, FancyBboxPatch, Rectangle
+    from matplotlib.patches import Circle, Rectangle
 
     msg_colour = message_colours(data, players)
     n_colours = int(data.districts[players])
@@ -258,15 +257,8 @@ def draw_panel(ax, data, st, players, seat_policies, policy_names, height):
     ax.axis("off")
     for s in range(players):
         top = -s * block
-        colour = SEAT_COLOURS[s]
-        ax.add_patch(FancyBboxPatch((0.05, top - block + 0.1), 9.9, block - 0.15,
-                                    boxstyle="round,pad=0,rounding_size=0.12", fc="#fafafa", ec=colour, lw=2.0))
-        ax.add_patch(Rectangle((0.25, top - 0.58), 0.36, 0.36, fc=colour, ec="#ffffff" if s == 4 else "#111111",
-                               lw=1.0))
+        seat_panel(ax, s, top, block, f"{SEAT_NAMES[s]}  ({policy_names[int(seat_policies[s])]})", int(st["vp"][s]))
         pts = [int(x) for x in st["pts"][s]]
-        ax.text(0.78, top - 0.4, f"{SEAT_NAMES[s]}  ({policy_names[int(seat_policies[s])]})", ha="left",
-                va="center", fontsize=12, weight="bold", color=TEXT_COLOURS[s])
-        ax.text(9.75, top - 0.4, f"{int(st['vp'][s])} VP", ha="right", va="center", fontsize=14, weight="bold")
         ax.text(0.25, top - 0.88, "  \u00b7  ".join(f"{c.replace('_', ' ')} {v}" for c, v in zip(CATEGORIES, pts)),
                 ha="left", va="center", fontsize=8.3, color="#333333")
         ax.text(0.25, top - 1.28,

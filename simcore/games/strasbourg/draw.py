@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore.drawing import SEAT_COLOURS, seat_panel
 from simcore.games.strasbourg.describe import SEAT_NAMES
 from simcore.games.strasbourg.state import (
     CATEGORIES, N_GUILDS, ROUNDS, SC_CITY, SC_PRIVILEGES_SPENT, SC_TASKS_KEPT, SC_TASKS_MET)
 
-SEAT_COLOURS = ("#d7191c", "#1f5fd0", "#12a03c", "#ffd21f", "#1b1b1b")
-TEXT_COLOURS = ("#c01010", "#1f5fd0", "#0e8a32", "#a07c00", "#1b1b1b")   # seat names as readable text
 # guild colours by id (the data names green shoemakers and red butchers); others by guild order
 GUILD_COLOURS = {"SMITHS": "#9fb3c8", "VINTNERS": "#c3a6d8", "SHOEMAKERS": "#a9d39a", "BUTCHERS": "#eda6a0",
                  "BAKERS": "#f2cf8c"}
@@ -220,7 +219,7 @@ def draw_rounds(ax, data, st, top):
 
 def draw_panel(ax, data, st, players, seat_policies, policy_names, height, tasks):
     """Each player's block: VP by category, coins, privileges, goods, family members, tasks."""
-    from matplotlib.patches import FancyBboxPatch, Rectangle
+    from matplotlib.patches import Rectangle
     block = height / 5
     ax.set_xlim(0, 10)
     ax.set_ylim(-height, 0)
@@ -228,14 +227,7 @@ def draw_panel(ax, data, st, players, seat_policies, policy_names, height, tasks
     ax.axis("off")
     for s in range(players):
         top = -s * block
-        colour = SEAT_COLOURS[s]
-        ax.add_patch(FancyBboxPatch((0.05, top - block + 0.1), 9.9, block - 0.15,
-                                    boxstyle="round,pad=0,rounding_size=0.12", fc="#fafafa", ec=colour, lw=2.0))
-        ax.add_patch(Rectangle((0.25, top - 0.58), 0.36, 0.36, fc=colour, ec="#ffffff" if s == 4 else "#111111",
-                               lw=1.0))
-        ax.text(0.78, top - 0.4, f"{SEAT_NAMES[s]}  ({policy_names[int(seat_policies[s])]})", ha="left",
-                va="center", fontsize=12, weight="bold", color=TEXT_COLOURS[s])
-        ax.text(9.75, top - 0.4, f"{int(st['vp'][s])} VP", ha="right", va="center", fontsize=14, weight="bold")
+        seat_panel(ax, s, top, block, f"{SEAT_NAMES[s]}  ({policy_names[int(seat_policies[s])]})", int(st["vp"][s]))
         pts = [int(x) for x in st["pts"][s]]
         ax.text(0.25, top - 0.8, "  \u00b7  ".join(f"{c.replace('_', ' ')} {v}" for c, v in zip(CATEGORIES, pts)),
                 ha="left", va="center", fontsize=8.3, color="#333333")
