@@ -34,6 +34,9 @@ def turn_fields(max_options, max_events):
         ("logging", np.int32),
         ("n_events", np.int32),
         ("ev", np.int32, (max_events, EVENT_FIELDS)),
+        # pictures of a game in progress: stop after this many turns or rounds (0: play to the end)
+        ("halt_at", np.int32),
+        ("halted", np.int32),
     ]
 
 
@@ -65,6 +68,16 @@ def log_event(st, code, p, a, b, c):
         st.ev[e, 5] = c
         st.ev[e, 6] = st.vp[p] if p >= 0 else 0
         st.n_events += 1
+
+
+@kernel
+def halt_here(st, done):
+    """True once `done` turns or rounds are played and a picture of the game so far was asked for
+    (st.halt_at); the game's loop then returns at once."""
+    if st.halt_at > 0 and done >= st.halt_at:
+        st.halted = 1
+        return True
+    return False
 
 
 @kernel
@@ -124,10 +137,12 @@ class Engine:
         return [f"{name}, {players} players, seed {seed}, game {index}, data {data.data_set_id}",
                 "seats: " + ", ".join(f"{seat_names[s]}={names[int(p)]}" for s, p in enumerate(seat_policies))]
 
-    def play_logged(self, data, players, seat_policies, seed, index):
-        """One game with its move log kept: the state record at the end."""
+    def play_logged(self, data, players, seat_policies, seed, index, halt_at=0):
+        """One game with its move log kept: the state record at the end, or after halt_at turns or
+        rounds (the game's own unit; st.halted says whether it stopped there)."""
         st = self.new_state()[0]
         st.logging = 1
+        st.halt_at = halt_at
         row = np.zeros(self.max_players, dtype=np.int8)
         row[:players] = seat_policies
         self.play_game(st, self.new_tables(data, players)[0], players, row, np.int64(seed), np.int64(index))

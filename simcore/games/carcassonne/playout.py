@@ -5,6 +5,7 @@ from simcore.games.carcassonne.policies import choose_action, choose_entry, choo
 from simcore.games.carcassonne.rules import apply_action, draw_placeable, list_ark_entries, place_tile, reset
 from simcore.games.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.games.carcassonne.state import ARK, MAX_PLAYERS
+from simcore.turns import halt_here
 
 GAME_COLUMNS = ("turns", "tiles_discarded")
 
@@ -71,6 +72,8 @@ def play_game(st, tt, players, policies, seed, index):
             log_move(st, seat, t, cell, rot, action, entry)
         st.turn += 1
         st.seat = (seat + 1) % players
+        if halt_here(st, st.turn):
+            return
     final_scoring(st, tt)
 
 

@@ -25,11 +25,13 @@ def play_batch(data, players, seat_policies, seed, first_index):
     return BatchResult(pts=pts[:, :, :n_cat], game=game)
 
 
-def play_logged(data, players, seat_policies, seed, index):
-    """One game with its move log and score events kept: the state record at the end."""
+def play_logged(data, players, seat_policies, seed, index, halt_at=0):
+    """One game with its move log and score events kept: the state record at the end, or after
+    halt_at turns (st.halted says whether it stopped there)."""
     ws = new_state().view(np.recarray)    # records with attribute access, also without the JIT
     st = ws[0]
     st.logging = 1
+    st.halt_at = halt_at
     row = np.zeros(MAX_PLAYERS, dtype=np.int8)
     row[:players] = seat_policies
     play_game(st, data.tables.view(np.recarray)[0], players, row, np.int64(seed), np.int64(index))

@@ -122,6 +122,8 @@ STATE = np.dtype([
     ("city_roots", np.int16, (N_TILES,)),
     # move log and score events, written only when logging (replay, tests)
     ("logging", np.int8),
+    ("halt_at", np.int32),                         # pictures of a game in progress: stop after this turn
+    ("halted", np.int32),
     ("mv_seat", np.int8, (N_TILES,)),
     ("mv_type", np.int16, (N_TILES,)),
     ("mv_cell", np.int32, (N_TILES,)),

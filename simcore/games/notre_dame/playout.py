@@ -8,7 +8,7 @@ one legal option is not asked.
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.turns import log_event, record_game, scripted_option
+from simcore.turns import halt_here, log_event, record_game, scripted_option
 from simcore.games.notre_dame.policies import choose
 from simcore.games.notre_dame.rules import (
     bribe_options, carriage_destinations, confidant_targets, count, cube_sources, donation_options,
@@ -479,6 +479,8 @@ def play_game(st, tt, players, policies, seed, index):
     for r in range(1, ROUNDS + 1):
         st.round_no = r
         play_round(st, tt)
+        if halt_here(st, r):
+            return
     for p in range(players):
         st.seat_count[p, SC_GOLD_END] = st.gold[p]
     for c in range(st.n_colours):

@@ -8,7 +8,7 @@ as PR-9.3 says), the count (DEC-5), the overflow (DEC-6), the token (DEC-8), the
 """
 
 from simcore.kernel import kernel
-from simcore.turns import log_event, record_game, scripted_option
+from simcore.turns import halt_here, log_event, record_game, scripted_option
 from simcore.games.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.games.principato.policies import choose
 from simcore.games.principato.rules import (
@@ -264,6 +264,8 @@ def play_year(st, tt, year):
     while True:
         take_turn(st, tt, st.current)
         st.turn += 1
+        if halt_here(st, st.turn):
+            return
         st.current = (st.current + 1) % st.players
         if not end_of_turn(st, tt):
             break
@@ -277,6 +279,8 @@ def play_game(st, tt, players, policies, seed, index):
     reset(st, tt, players, policies, seed, index)
     for year in range(1, YEARS + 1):
         play_year(st, tt, year)
+        if st.halted:
+            return
     score_goals(st, tt)
     check(st, tt)
     finish_counts(st, tt)

@@ -6,7 +6,7 @@ seat's policy. A decision with one legal option is not asked.
 """
 
 from simcore.kernel import kernel
-from simcore.turns import log_event, record_game, scripted_option
+from simcore.turns import halt_here, log_event, record_game, scripted_option
 from simcore.games.strasbourg.policies import choose, plan_bundles
 from simcore.games.strasbourg.rules import (
     box_bundle, bid_options, buy, buy_options, chapel_options, draw_card, draw_options, entitled_ranks,
@@ -280,6 +280,8 @@ def play_game(st, tt, players, policies, seed, index):
     for r in range(1, ROUNDS + 1):
         st.round_no = r
         play_round(st, tt)
+        if halt_here(st, r):
+            return
     final_scoring(st, tt)
     check(st, tt)
     st.game_count[GC_FINAL_START] = st.sp
