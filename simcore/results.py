@@ -56,12 +56,12 @@ def win_shares(wins: np.ndarray) -> np.ndarray:
     return wins / wins.sum(axis=1, keepdims=True)
 
 
-def policy_names(spec: GameSpec) -> pa.Array:
-    """Policy names indexed by the integer id the kernels use."""
+def policy_names(spec: GameSpec) -> tuple[str, ...]:
+    """The game's own policy names indexed by the integer id the kernels use."""
     names = [None] * (max(spec.policies.values()) + 1)
     for name, pid in spec.policies.items():
         names[pid] = name
-    return pa.array(names, pa.string())
+    return tuple(names)
 
 
 def _strings(values: pa.Array):
@@ -74,8 +74,9 @@ def _repeated(text: str, rows: int):
 
 
 def chunk_frame(spec: GameSpec, data_id: str, players: int, seed: int, first_index: int,
-                seat_policies: np.ndarray, batch: BatchResult) -> pd.DataFrame:
-    """The results rows of games first_index .. first_index + count - 1 (count = len(seat_policies))."""
+                seat_policies: np.ndarray, batch: BatchResult, names: tuple[str, ...] | None = None) -> pd.DataFrame:
+    """The results rows of games first_index .. first_index + count - 1 (count = len(seat_policies));
+    names: the policy names by kernel id (the run's Lineup; default the game's own)."""
     count = len(seat_policies)
     rows = count * players
     scores = batch.pts.sum(axis=2, dtype=np.int64)
@@ -87,7 +88,7 @@ def chunk_frame(spec: GameSpec, data_id: str, players: int, seed: int, first_ind
         "game": _repeated(spec.id, rows),
         "players": np.full(rows, players, dtype=np.int8),
         "seat": np.tile(np.arange(players, dtype=np.int8), count),
-        "policy": _strings(policy_names(spec).take(seat_policies.ravel())),
+        "policy": _strings(pa.array(names or policy_names(spec), pa.string()).take(seat_policies.ravel())),
         "score": scores.ravel().astype(np.int32),
         "rank": rank.ravel(),
         "win": wins.ravel(),

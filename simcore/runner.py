@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from simcore import registry, results, stats
+from simcore.players import Lineup, canonical, lineup as make_lineup
 from simcore.registry import BatchResult, GameSpec, UserError
 
 DEFAULT_GAMES = 10_000
@@ -48,6 +49,11 @@ class Plan:
     workers: int
     chunk_size: int
     data_path: str | None = None   # the --data file, absolute (what a cluster's workers load); None: the game's own
+
+    @property
+    def lineup(self) -> Lineup:
+        """The kernels' policy ids and search table of this plan's policies."""
+        return make_lineup(self.spec.policies, self.policies)
 
 
 @dataclass(frozen=True)
@@ -109,11 +115,9 @@ def plan(game: str, players: int | None = None, games: int = DEFAULT_GAMES, seed
 
 
 def seat_policies(spec: GameSpec, players: int, policies: Iterable[str] | None) -> tuple[str, ...]:
-    """One policy name per seat: no names means random, one name applies to every seat."""
-    names = list(policies or [DEFAULT_POLICY])
-    unknown = [n for n in names if n not in spec.policies]
-    if unknown:
-        raise UserError(f"unknown policy '{unknown[0]}' for {spec.id} (known: {', '.join(spec.policies)})")
+    """One canonical policy name per seat (simcore/players.py): no names means random, one name
+    applies to every seat."""
+    names = [canonical(spec.policies, n) for n in policies or [DEFAULT_POLICY]]
     if len(names) == 1:
         return tuple(names) * players
     if len(names) != players:
@@ -156,18 +160,19 @@ def assign_seats(policy_ids: np.ndarray, first: int, count: int, rotate: bool) -
 
 
 def policy_ids(p: Plan) -> np.ndarray:
-    return np.array([p.spec.policies[name] for name in p.policies], dtype=np.int8)
+    return p.lineup.ids(p.policies)
 
 
 def play(p: Plan, first: int, count: int) -> Chunk:
     """Games first..first+count-1; runs in a worker thread (the kernel releases the GIL)."""
     seats = assign_seats(policy_ids(p), first, count, p.rotate_seats)
-    return Chunk(first, seats, p.spec.play_batch(p.data, p.players, seats, p.seed, first))
+    return Chunk(first, seats, p.spec.play_batch(p.data, p.players, seats, p.seed, first, p.lineup.table))
 
 
 def chunk_rows(p: Plan, chunk: Chunk, data_id: str) -> pd.DataFrame:
     """The results rows of a played chunk (the same function on this machine and on a cluster worker)."""
-    return results.chunk_frame(p.spec, data_id, p.players, p.seed, chunk.first, chunk.seat_policies, chunk.batch)
+    return results.chunk_frame(p.spec, data_id, p.players, p.seed, chunk.first, chunk.seat_policies, chunk.batch,
+                               p.lineup.names)
 
 
 def warm_up(p: Plan) -> float:
@@ -276,7 +281,7 @@ def games_held(p: Plan, path: str, data_id: str, tally: stats.Tally | None = Non
     if results.writer_class(path) is results.CsvWriter and not _ends_with_newline(path):
         mismatch("it ends in a cut line (the run was killed while writing); remove the last line")
     columns = list(results.empty_frame(p.spec, p.players).columns)
-    names = results.policy_names(p.spec).to_pylist()
+    names = p.lineup.names
     ids = policy_ids(p)
     rows = 0
     for frame in results.read_chunks(path):
@@ -302,7 +307,7 @@ def games_held(p: Plan, path: str, data_id: str, tally: stats.Tally | None = Non
                      f"{got_seat[k]}, not game {game[k]} seat {seat[k]})")
         want = ids[(seat + game * bool(p.rotate_seats)) % p.players]
         got = np.full(len(frame), -1)
-        for name, pid in p.spec.policies.items():   # a few vectorised string compares, not one per row
+        for pid, name in enumerate(names):           # a few vectorised string compares, not one per row
             got[(frame["policy"] == name).to_numpy(dtype=bool)] = pid
         differs = np.flatnonzero(got != want)
         if len(differs):
@@ -352,7 +357,7 @@ def replay(p: Plan, index: int) -> list[str]:
     """The move log of game `index` of the plan's seed: the game of rows game_index == index."""
     _check_at_least("index", index, 0)
     seats = assign_seats(policy_ids(p), index, 1, p.rotate_seats)[0]
-    return list(p.spec.replay(p.data, p.players, seats, p.seed, index))
+    return list(p.spec.replay(p.data, p.players, seats, p.seed, index, p.lineup))
 
 
 # ---- measuring -------------------------------------------------------------------------

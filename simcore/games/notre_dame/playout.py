@@ -8,8 +8,11 @@ one legal option is not asked.
 import numpy as np
 
 from simcore.kernel import kernel
+from simcore.search import (
+    AT_ROOT, PLAY, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
+    end_iteration, has_search_seat, probe_stopped, root_decision, search_decision)
 from simcore.turns import halt_here, log_event, record_game, scripted_option
-from simcore.games.notre_dame.policies import choose
+from simcore.games.notre_dame.policies import choose, determinize
 from simcore.games.notre_dame.rules import (
     bribe_options, carriage_destinations, confidant_targets, count, cube_sources, donation_options,
     empty_buildings, face_rats, gain_cubes, gain_gold_from_supply, guest_options, hand_options, jester_moves,
@@ -40,7 +43,15 @@ def decide(st, tt, p, dp, ctx):
     if st.n_opts == 1:
         return st.opts[0]
     i = scripted_option(st)
-    return st.opts[i if i >= 0 else choose(st, tt, p, dp, ctx)]
+    if i < 0 and st.s_mode != PLAY:
+        i = search_decision(st, p, dp)
+        if i == AT_ROOT:
+            determinize(st, tt, p)
+            i = root_decision(st, st.players)
+    if i < 0:
+        i = choose(st, tt, p, dp, ctx)
+        chosen(st, i)
+    return st.opts[i]
 
 
 # ---------------------------------------------------------------- gains that may take from others
@@ -474,6 +485,38 @@ def play_round(st, tt):
 
 @kernel
 def play_game(st, tt, players, policies, seed, index):
+    """Play game `index` of `seed` to the end; with a search seat by the search's replays."""
+    if has_search_seat(policies, players):
+        play_searched(st, tt, players, policies, seed, index)
+    else:
+        run_game(st, tt, players, policies, seed, index)
+
+
+@kernel
+def play_searched(st, tt, players, policies, seed, index):
+    """Probe the real game up to a search seat's decision, search it, keep the best option;
+    again until the game ends (simcore/search.py)."""
+    begin_game(st, players, policies, seed, index)
+    logging = st.logging
+    while True:
+        begin_probe(st)
+        st.logging = logging
+        run_game(st, tt, players, policies, seed, index)
+        if not probe_stopped(st):
+            break
+        st.logging = 0
+        for it in range(begin_search(st, tt)):
+            begin_iteration(st, it)
+            run_game(st, tt, players, policies, seed, index)
+            for s in range(players):
+                st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, s)
+            end_iteration(st, players)
+        best_root_move(st)
+    end_game(st)
+
+
+@kernel
+def run_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end (ND-3, ND-14)."""
     reset(st, tt, players, policies, seed, index)
     for r in range(1, ROUNDS + 1):

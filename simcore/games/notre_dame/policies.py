@@ -20,7 +20,7 @@ greedy — a one-step heuristic: every option is valued in VP-equivalents, what 
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.rng import below
+from simcore.rng import below, shuffle
 from simcore.games.notre_dame.rules import (
     building_cubes, count, face_rats, message_takeable, park_bonus, person_vp)
 from simcore.games.notre_dame.scoring import cubes_on_notre_dame
@@ -397,3 +397,20 @@ def greedy_choice(st, tt, p, dp, ctx):
             best_value = value
             best = i
     return best
+
+
+# ---------------------------------------------------------------- what a seat cannot see (search players)
+
+@kernel
+def determinize(st, tt, p):
+    """Redraw what seat p cannot see, from what it can (simcore/search.py): the order of every
+    player's action cards not yet drawn this stage and of the persons not yet shown (brown this
+    stage, grey within their letter)."""
+    j = (st.round_no - 1) % 3
+    for q in range(st.players):
+        shuffle(st.s_gen, st.deck[q], 3 * (j + 1), 9)
+    shuffle(st.s_gen, st.brown, 2 * (j + 1), 6)
+    stage_end = 3 * ((st.round_no + 2) // 3)
+    shuffle(st.s_gen, st.grey, st.round_no, stage_end)
+    for g in range(stage_end, 9, 3):
+        shuffle(st.s_gen, st.grey, g, g + 3)

@@ -6,6 +6,7 @@ one data set for one player count (rules/notre_dame.md §21), built once per bat
 """
 import numpy as np
 
+from simcore.search import search_fields, search_table_fields
 from simcore.turns import turn_fields
 from simcore.games.notre_dame.components import (
     MAX_MARKETS, N_PERSONS, RULE_CHOICES, RULE_DEFAULTS, RULE_INDEX)
@@ -97,7 +98,7 @@ TABLES = np.dtype([
     ("colour_tiles", np.int8, (4,)),
     ("payout", np.int32),                                # Notre Dame payout P (ND-1.4)
     ("donation_vp", np.int32, (4,)),
-])
+] + search_table_fields())
 
 STATE = np.dtype([
     ("gen_chance", np.uint64, (4,)),
@@ -139,7 +140,7 @@ STATE = np.dtype([
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
-] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS) + search_fields(MAX_PLAYERS))
 
 
 def new_state(n=1):

@@ -10,6 +10,7 @@ how many hold which cube.
 """
 import numpy as np
 
+from simcore.search import search_fields, search_table_fields
 from simcore.turns import turn_fields
 from simcore.games.principato.components import (
     CULTURE, GOAL_CATEGORIES, GOODS, MAX_CARDS, MAX_DISPLAY, MAX_EFFECT_OPTIONS, MAX_EFFECTS, MAX_GOALS, MAX_PLAYERS, MAX_TOKENS, RULE_DEFAULTS,
@@ -118,7 +119,7 @@ TABLES = np.dtype([
     ("goal_divisor", np.int16, (MAX_GOALS,)),
     ("goal_table", np.int16, (MAX_GOALS, 4)),
     ("goal_category", np.int8, (MAX_GOALS,)),     # CAT_GOALS + its place in GOAL_CATEGORIES
-])
+] + search_table_fields())
 
 STATE = np.dtype([
     ("gen_chance", np.uint64, (4,)),
@@ -166,7 +167,7 @@ STATE = np.dtype([
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
-] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS) + search_fields(MAX_PLAYERS))
 
 
 def new_state(n=1):

@@ -9,6 +9,7 @@ CHURCH, one per guild, MERCHANTS (SB-2.1).
 """
 import numpy as np
 
+from simcore.search import search_fields, search_table_fields
 from simcore.turns import turn_fields
 from simcore.games.strasbourg.components import (
     MAX_CADJ, MAX_CHAPEL_SPOTS, MAX_TASK_PARAMS, NO_FM_LIMIT, RULE_DEFAULTS, RULE_INDEX)
@@ -92,7 +93,7 @@ TABLES = np.dtype([
     ("task_type", np.int8, (N_TASK_CARDS,)),       # TK number 1..17
     ("task_param", np.int16, (N_TASK_CARDS, MAX_TASK_PARAMS)),   # components.TASK_TYPES order
     ("task_value", np.int16, (N_TASK_CARDS,)),
-])
+] + search_table_fields())
 
 STATE = np.dtype([
     ("gen_chance", np.uint64, (4,)),
@@ -139,7 +140,7 @@ STATE = np.dtype([
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
-] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS) + search_fields(MAX_PLAYERS))
 
 
 def new_state(n=1):

@@ -1,0 +1,434 @@
+"""Search players — flatmc and mcts — on the compiled playouts, one design for every game.
+
+A game's playout is straight-line code that calls the seat's policy wherever a player decides
+(`decide` in each game's playout.py), so a position in the middle of a game cannot be copied and
+continued on its own. A search therefore REPLAYS: the game's own play_game runs from the start
+again, every decision taken so far forced from st.s_hist (the same seed gives the same chance,
+so the replay reaches exactly the position of the decision), and then:
+
+- PROBE runs play the real game: the other seats' policies choose at the frontier and their
+  choices are appended to s_hist; the run stops at the first decision of a search seat (the root);
+- SEARCH runs (the iterations) replay to the root, where the game's own `determinize` redraws
+  everything the searching seat cannot see (tile order, other hands, bundles, goal cards, decks)
+  from what it can, and the chance and policy streams are reseeded from the search's own stream.
+  From there the tree chooses (mcts: UCT over the sampled states, information-set MCTS with one
+  tree per decision, nodes keyed by (seat, decision point, option); flatmc: the root's options in
+  turn), then every seat plays the rollout policy to the end. The final result is backed up.
+
+A replay costs no more than a rollout, so an iteration costs about one game. Everything stays a
+function of (seed, game index, policies): a game's result does not depend on batch or thread.
+
+Rewards. flatmc takes the option with the best mean final margin (own score minus the best other
+score). mcts backs up, for every seat (max^n: each node's seat maximises its own), the reward
+0.5 * win share + 0.5 * (0.5 + 0.5 * tanh(margin / MARGIN_SCALE)): winning counts most, and the
+margin separates positions whose playouts all win or all lose.
+"""
+import math
+
+import numpy as np
+
+from simcore.kernel import kernel
+from simcore.rng import below, next_u64, seed_stream, splitmix64
+
+PLAY, PROBE, SEARCH, STOPPED = 0, 1, 2, 3           # st.s_mode
+OWN_POLICY, AT_ROOT = -1, -2                         # search_decision's answers besides an index
+FIRST_SEARCH_ID = 2                                  # policy ids 0, 1: random, greedy; 2..: search specs
+FLATMC, MCTS = 0, 1                                  # kinds of search
+P_KIND, P_BUDGET, P_C, P_ROLLOUT = range(4)          # a search spec's row in tt.search
+N_PARAMS = 4
+MAX_SPECS = 8                                        # distinct search policies in one run
+MAX_HIST = 8192                                      # decisions with 2+ options in one game
+MAX_NODES = 4097                                     # tree nodes: one per iteration, plus the root
+MAX_DEPTH = 512
+HASH_SLOTS = 4096                                    # options of one decision, by value (power of 2)
+MARGIN_SCALE = 10.0
+SEARCH_STREAM = 7                                    # rng stream of a game's searches (0, 1: chance, policies)
+
+
+def search_fields(max_players):
+    """The STATE fields of a search, to append to a game's dtype."""
+    return [
+        ("s_mode", np.int32),
+        ("s_hist", np.int32, (MAX_HIST,)),           # option values of the game's decisions so far
+        ("s_n_hist", np.int32),
+        ("s_dec", np.int32),                         # decisions with 2+ options in this run
+        ("s_root_seat", np.int32),
+        ("s_root_dp", np.int32),
+        ("s_spec", np.int32),                        # the searching seat's row of tt.search
+        ("s_kind", np.int32),
+        ("s_c", np.float64),                         # mcts: the exploration constant
+        ("s_rollout", np.int32),
+        ("s_iter", np.int32),
+        ("s_n_root", np.int32),                      # the root's options (flatmc's turn order)
+        ("s_true_policy", np.int8, (max_players,)),
+        ("s_gen", np.uint64, (4,)),                  # the searches' own stream (determinizing, expanding)
+        ("s_gen_saved", np.uint64, (4,)),
+        ("s_searches", np.int32),                    # decisions searched in this game (benchmarks)
+        ("s_seed", np.int64),
+        ("s_index", np.int64),
+        # the tree: node 0 is the root; children are a linked list
+        ("t_n", np.int32),
+        ("t_parent", np.int32, (MAX_NODES,)),
+        ("t_child", np.int32, (MAX_NODES,)),
+        ("t_next", np.int32, (MAX_NODES,)),
+        ("t_seat", np.int32, (MAX_NODES,)),
+        ("t_dp", np.int32, (MAX_NODES,)),
+        ("t_move", np.int32, (MAX_NODES,)),
+        ("t_visits", np.float64, (MAX_NODES,)),
+        ("t_avail", np.float64, (MAX_NODES,)),
+        ("t_reward", np.float64, (MAX_NODES, max_players)),
+        ("t_cur", np.int32),                         # the node of this run's last tree step, -1 past it
+        ("t_path", np.int32, (MAX_DEPTH,)),
+        ("t_n_path", np.int32),
+        ("t_hash", np.int32, (HASH_SLOTS,)),         # option index + 1 by value, scratch
+        ("t_opt_child", np.int32, (HASH_SLOTS,)),    # option index -> its child + 1 (0: none yet)
+        ("s_score", np.float64, (max_players,)),     # final results of a run, filled by the game
+        ("s_reward", np.float64, (max_players,)),
+    ]
+
+
+def search_table_fields():
+    """The TABLES field holding a run's search specs (row = policy id - FIRST_SEARCH_ID)."""
+    return [("search", np.float64, (MAX_SPECS, N_PARAMS))]
+
+
+# ---------------------------------------------------------------- the game loop of a searched game
+
+@kernel
+def has_search_seat(policies, players):
+    for s in range(players):
+        if policies[s] >= FIRST_SEARCH_ID:
+            return True
+    return False
+
+
+@kernel
+def begin_game(st, players, policies, seed, index):
+    """Before the first probe of a game with a search seat."""
+    for s in range(players):
+        st.s_true_policy[s] = policies[s]
+    st.s_n_hist = 0
+    st.s_searches = 0
+    st.s_seed = seed
+    st.s_index = index
+    seed_stream(st.s_gen, seed, index, SEARCH_STREAM)
+
+
+@kernel
+def begin_probe(st):
+    """The next run plays the real game on from s_hist."""
+    st.s_mode = PROBE
+    st.s_dec = 0
+    st.halt_at = 0
+    st.halted = 0
+
+
+@kernel
+def probe_stopped(st):
+    """After a probe: True when it stopped at a search seat's decision (the root), False when the
+    game ended (st then holds the real final state)."""
+    return st.s_mode == STOPPED
+
+
+@kernel
+def begin_search(st, tt):
+    """A fresh tree for the root the probe found: the searching seat's spec and budget."""
+    p = st.s_root_seat
+    st.s_searches += 1
+    st.s_spec = st.s_true_policy[p] - FIRST_SEARCH_ID
+    spec = tt.search[st.s_spec]
+    st.s_kind = np.int32(spec[P_KIND])
+    st.s_rollout = np.int32(spec[P_ROLLOUT])
+    st.s_c = spec[P_C]
+    st.t_n = 1
+    new_node(st, 0, -1, p, st.s_root_dp, 0)
+    return iterations(st, tt)
+
+
+@kernel
+def iterations(st, tt):
+    """mcts: iters; flatmc: playouts for each of the root's options."""
+    budget = np.int32(tt.search[st.s_spec, P_BUDGET])
+    if st.s_kind == FLATMC:
+        return budget * st.s_n_root
+    return budget
+
+
+@kernel
+def end_game(st):
+    """After the last probe: st holds the real game's end; later games play without search."""
+    st.s_mode = PLAY
+    st.halt_at = 0
+    st.halted = 0
+
+
+@kernel
+def begin_iteration(st, it):
+    st.s_mode = SEARCH
+    st.s_dec = 0
+    st.s_iter = it
+    st.t_cur = 0
+    st.t_path[0] = 0
+    st.t_n_path = 1
+    st.halt_at = 0
+    st.halted = 0
+
+
+@kernel
+def end_iteration(st, players):
+    """Back up the run's result (st.s_score, filled by the game) along the path."""
+    rewards(st, players)
+    for k in range(st.t_n_path):
+        node = st.t_path[k]
+        st.t_visits[node] += 1.0
+        for s in range(players):
+            st.t_reward[node, s] += st.s_reward[s]
+
+
+@kernel
+def rewards(st, players):
+    """s_reward from s_score (score + tie-break as a fraction): flatmc the margin, mcts the blend."""
+    best = -1e18
+    n_best = 0
+    for s in range(players):
+        if st.s_score[s] > best + 1e-9:
+            best = st.s_score[s]
+            n_best = 1
+        elif abs(st.s_score[s] - best) <= 1e-9:
+            n_best += 1
+    for s in range(players):
+        other = -1e18
+        for q in range(players):
+            if q != s and st.s_score[q] > other:
+                other = st.s_score[q]
+        margin = st.s_score[s] - other
+        if st.s_kind == FLATMC:
+            st.s_reward[s] = margin
+        else:
+            win = 1.0 / n_best if abs(st.s_score[s] - best) <= 1e-9 else 0.0
+            st.s_reward[s] = 0.5 * win + 0.5 * (0.5 + 0.5 * math.tanh(margin / MARGIN_SCALE))
+
+
+@kernel
+def best_root_move(st):
+    """After the iterations: the root child with the most visits (mcts) or the best mean (flatmc);
+    appended to s_hist as the real game's decision."""
+    p = st.s_root_seat
+    best = -1
+    best_value = -1e300
+    c = st.t_child[0]
+    while c >= 0:
+        if st.t_visits[c] > 0:
+            if st.s_kind == FLATMC:
+                value = st.t_reward[c, p] / st.t_visits[c]
+            else:
+                value = st.t_visits[c] + 1e-6 * st.t_reward[c, p] / st.t_visits[c]
+            if value > best_value:
+                best_value = value
+                best = c
+        c = st.t_next[c]
+    remember(st, st.t_move[best])
+
+
+@kernel
+def remember(st, value):
+    if st.s_n_hist < MAX_HIST:
+        st.s_hist[st.s_n_hist] = value
+        st.s_n_hist += 1
+
+
+# ---------------------------------------------------------------- one decision in a replay
+
+@kernel
+def search_decision(st, p, dp):
+    """In a probe or search run, for a decision with options st.opts[:st.n_opts]: the index of
+    the option to take, or OWN_POLICY (the seat's policy chooses: call `chosen` after it in a
+    probe), or AT_ROOT (determinize the state for seat p, then call `root_decision`)."""
+    if st.s_mode == STOPPED:
+        return 0
+    k = st.s_dec
+    st.s_dec += 1
+    if k < st.s_n_hist:
+        return forced(st, st.s_hist[k])
+    if st.s_mode == PROBE:
+        if st.s_true_policy[p] >= FIRST_SEARCH_ID:
+            st.s_mode = STOPPED
+            st.s_root_seat = p
+            st.s_root_dp = dp
+            st.s_n_root = st.n_opts
+            st.halt_at = 1                   # the game returns at its next turn or round
+            return 0
+        st.s_gen_saved[:] = st.gen_decide    # the policy draws from a stream of this decision
+        seed_stream(st.gen_decide, st.s_seed ^ np.int64(k + 1) * np.int64(0x3C6EF372), st.s_index, SEARCH_STREAM + 1)
+        return OWN_POLICY
+    if k == st.s_n_hist:
+        return AT_ROOT
+    if st.t_cur < 0:
+        return OWN_POLICY                    # past the tree: the rollout policy
+    return tree_step(st, p, dp)
+
+
+@kernel
+def chosen(st, i):
+    """After the seat's own policy chose option i at a probe's frontier: keep it in the history."""
+    if st.s_mode == PROBE:
+        remember(st, st.opts[i])
+        st.gen_decide[:] = st.s_gen_saved
+
+
+@kernel
+def forced(st, value):
+    for i in range(st.n_opts):
+        if st.opts[i] == value:
+            return i
+    return 0                                 # cannot happen: a replay takes the same options
+
+
+@kernel
+def root_decision(st, players):
+    """At the root of a search run, the state just determinized: reseed chance and the policies
+    from the search's stream, hand every seat the rollout policy, and take the tree's option."""
+    seed_stream(st.gen_chance, np.int64(next_u64(st.s_gen) >> np.uint64(1)), st.s_index, 0)
+    seed_stream(st.gen_decide, np.int64(next_u64(st.s_gen) >> np.uint64(1)), st.s_index, 1)
+    for s in range(players):
+        st.policy[s] = st.s_rollout
+    if st.s_kind == FLATMC:
+        i = st.s_iter % st.n_opts
+        child = find_child(st, 0, st.s_root_seat, st.s_root_dp, st.opts[i])
+        if child < 0:
+            child = add_child(st, 0, st.s_root_seat, st.s_root_dp, st.opts[i])
+        st.t_path[1] = child
+        st.t_n_path = 2
+        st.t_cur = -1
+        return i
+    return tree_step(st, st.s_root_seat, st.s_root_dp)
+
+
+# ---------------------------------------------------------------- the tree (mcts)
+
+@kernel
+def new_node(st, node, parent, seat, dp, move):
+    st.t_parent[node] = parent
+    st.t_child[node] = -1
+    st.t_next[node] = -1
+    st.t_seat[node] = seat
+    st.t_dp[node] = dp
+    st.t_move[node] = move
+    st.t_visits[node] = 0.0
+    st.t_avail[node] = 0.0
+    st.t_reward[node, :] = 0.0
+
+
+@kernel
+def add_child(st, parent, seat, dp, move):
+    node = st.t_n
+    st.t_n += 1
+    new_node(st, node, parent, seat, dp, move)
+    st.t_next[node] = st.t_child[parent]
+    st.t_child[parent] = node
+    return node
+
+
+@kernel
+def find_child(st, parent, seat, dp, move):
+    c = st.t_child[parent]
+    while c >= 0:
+        if st.t_move[c] == move and st.t_seat[c] == seat and st.t_dp[c] == dp:
+            return c
+        c = st.t_next[c]
+    return -1
+
+
+@kernel
+def tree_step(st, p, dp):
+    """One UCT step below st.t_cur among the legal options: an option without a child yet is
+    expanded (at random among them) and the run leaves the tree; else the child of best upper
+    confidence bound (availability counts, information-set MCTS) is followed."""
+    node = st.t_cur
+    hash_options(st)
+    untried = 0
+    for i in range(st.n_opts):
+        st.t_opt_child[i] = 0                   # reused: 1 when option i has a child
+    c = st.t_child[node]
+    while c >= 0:
+        if st.t_seat[c] == p and st.t_dp[c] == dp:
+            i = option_index(st, st.t_move[c])
+            if i >= 0:
+                st.t_opt_child[i] = c + 1
+        c = st.t_next[c]
+    for i in range(st.n_opts):
+        if st.t_opt_child[i] == 0:
+            untried += 1
+    clear_hash(st)
+    if untried > 0 and st.t_n < MAX_NODES and st.t_n_path < MAX_DEPTH:
+        pick = below(st.s_gen, untried)
+        for i in range(st.n_opts):
+            if st.t_opt_child[i] == 0:
+                if pick == 0:
+                    child = add_child(st, node, p, dp, st.opts[i])
+                    st.t_avail[child] += 1.0
+                    enter(st, child, True)
+                    return i
+                pick -= 1
+    best = -1
+    best_ucb = -1e300
+    for i in range(st.n_opts):
+        child = st.t_opt_child[i] - 1
+        if child < 0:
+            continue
+        st.t_avail[child] += 1.0
+        if st.t_visits[child] == 0.0:
+            ucb = 1e300
+        else:
+            ucb = (st.t_reward[child, p] / st.t_visits[child]
+                   + st.s_c * math.sqrt(math.log(st.t_avail[child]) / st.t_visits[child]))
+        if ucb > best_ucb:
+            best_ucb = ucb
+            best = i
+    if best < 0:                             # tree full and nothing expanded here: roll out
+        st.t_cur = -1
+        return below(st.s_gen, st.n_opts)
+    enter(st, st.t_opt_child[best] - 1, False)
+    return best
+
+
+@kernel
+def enter(st, child, leaves):
+    st.t_path[st.t_n_path] = child
+    st.t_n_path += 1
+    st.t_cur = -1 if leaves else child
+
+
+@kernel
+def slot_of(value):
+    return np.int64(splitmix64(np.uint64(np.int64(value) & np.int64(0xFFFFFFFF)))) & (HASH_SLOTS - 1)
+
+
+@kernel
+def hash_options(st):
+    """t_hash: option value -> index + 1 (open addressing)."""
+    for i in range(st.n_opts):
+        h = slot_of(st.opts[i])
+        while st.t_hash[h] != 0:
+            h = (h + 1) & (HASH_SLOTS - 1)
+        st.t_hash[h] = i + 1
+
+
+@kernel
+def option_index(st, value):
+    h = slot_of(value)
+    while st.t_hash[h] != 0:
+        i = st.t_hash[h] - 1
+        if st.opts[i] == value:
+            return i
+        h = (h + 1) & (HASH_SLOTS - 1)
+    return -1
+
+
+@kernel
+def clear_hash(st):
+    for i in range(st.n_opts):
+        h = slot_of(st.opts[i])
+        while st.t_hash[h] != 0:
+            st.t_hash[h] = 0
+            h = (h + 1) & (HASH_SLOTS - 1)
