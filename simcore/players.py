@@ -63,15 +63,16 @@ def help_lines() -> list[str]:
     return lines
 
 
-def parse(known: dict[str, int], name: str) -> tuple[str, dict]:
+def parse(known: dict[str, int], name: str, searchable: bool = True) -> tuple[str, dict]:
     """(base, params) of a policy name; a UserError naming what is wrong."""
     base, _, rest = name.partition(":")
     if base in known and base not in SEARCH:
         if rest:
             raise UserError(f"policy {base} takes no parameters, got '{name}'")
         return base, {}
-    if base not in SEARCH:
-        raise UserError(f"unknown policy '{name}' (known: {', '.join([*known, *SEARCH])})")
+    if base not in SEARCH or not searchable:
+        known_names = [*known, *SEARCH] if searchable else list(known)
+        raise UserError(f"unknown policy '{name}' (known: {', '.join(known_names)})")
     spec = {p.key: p for p in SEARCH[base][1]}
     params = {}
     for item in filter(None, rest.split(",")) if rest else ():
@@ -86,9 +87,9 @@ def parse(known: dict[str, int], name: str) -> tuple[str, dict]:
     return base, params
 
 
-def canonical(known: dict[str, int], name: str) -> str:
+def canonical(known: dict[str, int], name: str, searchable: bool = True) -> str:
     """The one spelling of a policy: defaults left out, keys in the documented order."""
-    base, params = parse(known, name)
+    base, params = parse(known, name, searchable)
     if base not in SEARCH:
         return base
     shown = [f"{p.key}={params[p.key]:g}" if p.kind is float else f"{p.key}={params[p.key]}"

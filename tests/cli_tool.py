@@ -1,18 +1,41 @@
-"""Running the command line the way a user does (a subprocess), for the CLI tests of every game."""
+"""Running the command line the way a user does, for the CLI tests of every game."""
 import glob
 import json
+import os
 import re
 import subprocess
 import sys
 import tomllib
+import traceback
 from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 SIMCORE = [sys.executable, "-c", "from cli.main import main; main()"]
 
 
 def simcore(*args):
-    """`simcore ARGS...` from the project folder: the CompletedProcess."""
+    """`simcore ARGS...` from the project folder, run in this process by click as the command line
+    runs it (a subprocess per call would load Python and the compiled kernels again: ~2 s each):
+    a CompletedProcess with the exit status, stdout and stderr. An exception that escapes the
+    command is written to stderr as its traceback, as Python would."""
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        result = CliRunner().invoke(main, [str(a) for a in args], prog_name="simcore")
+    finally:
+        os.chdir(here)
+    stderr = result.stderr
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        stderr += "Traceback (most recent call last):\n" + "".join(traceback.format_exception(result.exception))
+    return subprocess.CompletedProcess(args, result.exit_code, result.stdout, stderr)
+
+
+def simcore_process(*args):
+    """`simcore ARGS...` in a subprocess of its own, for what only a real process shows."""
     return subprocess.run([*SIMCORE, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 

@@ -32,7 +32,7 @@ def _play_dice(players, seat_policies, seed, first_index, pts, game):
         game[k, 0] = rolls
 
 
-def play_batch(data, players, seat_policies, seed, first_index):
+def play_batch(data, players, seat_policies, seed, first_index, search=None):
     count = len(seat_policies)
     pts = np.zeros((count, players, 2), np.int32)
     game = np.zeros((count, 1), np.int32)
@@ -40,7 +40,7 @@ def play_batch(data, players, seat_policies, seed, first_index):
     return BatchResult(pts, game)
 
 
-def replay(data, players, seat_policies, seed, index):
+def replay(data, players, seat_policies, seed, index, lineup=None):
     batch = play_batch(data, players, seat_policies[None, :], seed, index)
     lines = [f"seat {s}: {batch.pts[0, s, 0]} from dice, {batch.pts[0, s, 1]} bonus" for s in range(players)]
     return lines + [f"turns: {batch.game[0, 0]}"]

@@ -55,7 +55,7 @@ def test_games_json_names_reconstructed_ark_tiles():
     assert {"carcassonne", "carcassonne-ark"} <= set(games)
     assert "reconstructed" in json.dumps(games["carcassonne-ark"])
     assert (games["carcassonne"]["min_players"], games["carcassonne"]["max_players"]) == (2, 5)
-    assert games["carcassonne"]["policies"] == ["random", "greedy"]
+    assert games["carcassonne"]["policies"] == ["random", "greedy", "flatmc", "mcts"]
     assert games["carcassonne"]["provenance"]["tiles.edges"] == "sourced"
 
 

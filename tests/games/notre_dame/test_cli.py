@@ -102,7 +102,7 @@ def test_games_json_lists_notre_dame_with_categories_and_provenance():
     nd = games["notre-dame"]
     assert nd["name"] == "Notre Dame"
     assert (nd["min_players"], nd["max_players"], nd["default_players"]) == (2, 5, 4)
-    assert nd["policies"] == ["random", "greedy"]
+    assert nd["policies"] == ["random", "greedy", "flatmc", "mcts"]
     assert nd["categories"] == list(CATEGORIES)
     provenance = nd["provenance"]
     assert provenance["rules"].startswith("rulebook")

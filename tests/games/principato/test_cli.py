@@ -172,7 +172,7 @@ def test_games_lists_principato_with_its_deck_as_reconstructed():
     pr = games["principato"]
     assert pr["name"] == "Principato"
     assert (pr["min_players"], pr["max_players"], pr["default_players"]) == (2, 4, 4)
-    assert pr["policies"] == ["random", "greedy"]
+    assert pr["policies"] == ["random", "greedy", "flatmc", "mcts"]
     assert pr["categories"] == list(CATEGORIES)
     provenance = pr["provenance"]
     assert provenance["rules"].startswith("rulebook")

@@ -120,7 +120,7 @@ def test_games_json_lists_strasbourg_with_categories_and_provenance():
     sb = games["strasbourg"]
     assert sb["name"] == "Strasbourg"
     assert (sb["min_players"], sb["max_players"], sb["default_players"]) == (3, 5, 4)
-    assert sb["policies"] == ["random", "greedy"]
+    assert sb["policies"] == ["random", "greedy", "flatmc", "mcts"]
     assert sb["categories"] == list(CATEGORIES)
     provenance = sb["provenance"]
     assert provenance["rules"].startswith("rulebook")

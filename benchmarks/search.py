@@ -1,0 +1,92 @@
+"""Search players: decision time per move, and strength against other policies.
+
+    python benchmarks/search.py time [GAME ...] [--policy mcts] [--games 10]
+    python benchmarks/search.py strength GAME --policy mcts:iters=50 --policy mcts:iters=400 \\
+        [--against greedy] [--games 2000] [-p P] [--seed 1]
+
+time: plays --games games of each game (2 players, Strasbourg 3) with seat 0 searching and the
+others greedy, one after another in this thread, and prints per game the seconds per searched
+decision and the searched decisions per game (JSON lines).
+
+strength: for each --policy, --games games with rotated seats of that policy against --against in
+every other seat, and prints its win rate with a 95% Wilson interval, its win share, and the same
+for the opponents (JSON lines; the numbers of the budget curve in the note of issue 7).
+"""
+import argparse
+import importlib
+import json
+import time
+
+import numpy as np
+from statsmodels.stats.proportion import proportion_confint
+
+import simcore
+from simcore import registry, runner
+
+PACKAGES = {"carcassonne": "carcassonne", "carcassonne-ark": "carcassonne", "notre-dame": "notre_dame",
+            "strasbourg": "strasbourg", "principato": "principato"}
+
+
+def players_of(game: str) -> int:
+    return max(2, registry.get(game).min_players)
+
+
+def decision_time(game: str, policy: str, games: int) -> dict:
+    players = players_of(game)
+    p = runner.plan(game, players=players, games=1, policies=[policy] + ["greedy"] * (players - 1), workers=1)
+    play_logged = importlib.import_module(f"simcore.games.{PACKAGES[game]}.spec").play_logged
+    seats = runner.policy_ids(p)
+    play_logged(p.data, players, seats, 0, 0, search=p.lineup.table)          # compile or load
+    searches = 0
+    start = time.perf_counter()
+    for index in range(games):
+        st = play_logged(p.data, players, seats, 1, index, search=p.lineup.table)
+        searches += int(st["s_searches"])
+    seconds = time.perf_counter() - start
+    return {"game": game, "players": players, "policy": p.policies[0], "games": games,
+            "searched_decisions_per_game": round(searches / games, 1),
+            "ms_per_decision": round(1000 * seconds / max(searches, 1), 2),
+            "seconds_per_game": round(seconds / games, 2)}
+
+
+def strength(game: str, policy: str, against: str, games: int, players: int, seed: int) -> dict:
+    start = time.perf_counter()
+    df = simcore.simulate(game, players=players, games=games, seed=seed, rotate_seats=True,
+                          policies=[policy] + [against] * (players - 1))
+    seconds = time.perf_counter() - start
+    name = runner.seat_policies(registry.get(game), players, [policy])[0]
+    mine = df[df.policy == name]
+    wins = int(mine.win.sum())
+    lo, hi = proportion_confint(wins, games, alpha=0.05, method="wilson")
+    return {"game": game, "players": players, "policy": name, "against": against, "games": games, "seed": seed,
+            "win_rate": round(wins / games, 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "win_share": round(float(mine.win_share.mean()), 4),
+            "mean_score": round(float(mine.score.mean()), 2),
+            "opponent_mean_score": round(float(df[df.policy != name].score.mean()), 2),
+            "seconds": round(seconds, 1)}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("what", choices=["time", "strength"])
+    parser.add_argument("game_ids", nargs="*", metavar="GAME")
+    parser.add_argument("--policy", action="append")
+    parser.add_argument("--against", default="greedy")
+    parser.add_argument("--games", type=int)
+    parser.add_argument("-p", "--players", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    games = args.game_ids or [g for g, spec in registry.games().items() if spec.searchable]
+    for game in games:
+        for policy in args.policy or ["mcts"]:
+            if args.what == "time":
+                record = decision_time(game, policy, args.games or 10)
+            else:
+                record = strength(game, policy, args.against, args.games or 2000,
+                                  args.players or players_of(game), args.seed)
+            print(json.dumps(record), flush=True)
+
+
+if __name__ == "__main__":
+    np.seterr(all="ignore")
+    main()

@@ -1,0 +1,151 @@
+"""The search tree and the policy-name parser (simcore/search.py, simcore/players.py), on the toy
+game of search_toy.py whose best move is known."""
+import numpy as np
+import pytest
+
+from simcore import players, search
+from simcore.registry import UserError
+from search_toy import ANSWER, FIRST, SAFE, TRAP, new_state, new_tables, play_game
+
+KNOWN = {"random": 0, "greedy": 1}
+
+
+def table(*names):
+    return players.lineup(KNOWN, names).table
+
+
+def first_move(policy, seed=1, index=0):
+    """The toy game with seat 0 searching (id 2 = the table's first row), seat 1 random."""
+    st = new_state()
+    play_game(st[0], new_tables(table(policy))[0], np.array([2, 0], np.int8), np.int64(seed), np.int64(index))
+    return st[0]
+
+
+def test_mcts_models_the_answer_and_avoids_the_trap():
+    for index in range(5):
+        st = first_move("mcts:iters=300", index=index)
+        assert st.first_move == SAFE
+        assert list(st.vp) == [5, 2]          # and then a follow-up that scores
+
+
+def test_flatmc_with_random_playouts_walks_into_the_trap():
+    # each option's random playouts: TRAP wins 90%, SAFE 60% — flat Monte Carlo cannot see that
+    # seat 1 would answer 9; that is why mcts builds a tree
+    st = first_move("flatmc:playouts=200")
+    assert st.first_move == TRAP
+
+
+def test_flatmc_gives_every_root_option_its_playouts():
+    st = first_move("flatmc:playouts=7")
+    # the last search (seat 0's follow-up or its first move): every root child has 7 visits
+    children = []
+    c = st.t_child[0]
+    while c >= 0:
+        children.append(c)
+        c = st.t_next[c]
+    assert sorted(st.t_visits[c] for c in children) == [7.0] * len(children)
+    assert st.t_visits[0] == 7.0 * len(children)
+
+
+def test_the_first_iterations_expand_each_root_option_once_then_follow_ucb():
+    st = first_move("mcts:iters=2")
+    assert st.first_move == SAFE and st.s_searches == 2   # the first move and seat 0's follow-up
+    # the last search's tree: the root and exactly 2 children (two iterations, two expansions)
+    assert st.t_n == 3
+    assert st.t_visits[0] == 2.0
+
+
+def test_backup_adds_every_seats_reward_along_the_path():
+    st = first_move("mcts:iters=50")
+    root_total = st.t_reward[0].copy()
+    c = st.t_child[0]
+    children_total = np.zeros(2)
+    visits = 0.0
+    while c >= 0:
+        children_total += st.t_reward[c]
+        visits += st.t_visits[c]
+        c = st.t_next[c]
+    assert visits == st.t_visits[0] == 50.0
+    assert np.allclose(children_total, root_total)
+
+
+def test_rewards_blend_the_win_and_the_margin():
+    st = new_state()[0]
+    st.s_kind = search.MCTS
+    st.s_score[0], st.s_score[1] = 10.0, 10.0
+    search.rewards(st, 2)
+    assert np.allclose(st.s_reward[:2], [0.5 * 0.5 + 0.25, 0.5 * 0.5 + 0.25])
+    st.s_score[0], st.s_score[1] = 20.0, 10.0
+    search.rewards(st, 2)
+    assert st.s_reward[0] == pytest.approx(0.5 + 0.5 * (0.5 + 0.5 * np.tanh(1.0)))
+    assert st.s_reward[1] == pytest.approx(0.5 * (0.5 + 0.5 * np.tanh(-1.0)))
+    st.s_kind = search.FLATMC
+    search.rewards(st, 2)
+    assert list(st.s_reward[:2]) == [10.0, -10.0]
+
+
+def test_ucb_prefers_the_less_tried_of_two_equal_children():
+    st = new_state()[0]
+    st.s_c = 0.7
+    st.t_n = 1
+    search.new_node(st, 0, -1, 0, FIRST, 0)
+    a = search.add_child(st, 0, 0, FIRST, TRAP)
+    b = search.add_child(st, 0, 0, FIRST, SAFE)
+    st.t_visits[a], st.t_reward[a, 0], st.t_avail[a] = 10.0, 6.0, 20.0
+    st.t_visits[b], st.t_reward[b, 0], st.t_avail[b] = 2.0, 1.2, 20.0
+    st.opts[0], st.opts[1], st.n_opts = TRAP, SAFE, 2
+    st.t_cur, st.t_n_path = 0, 1
+    assert search.tree_step(st, 0, FIRST) == 1            # SAFE: same mean 0.6, fewer visits
+    assert st.t_cur == b and list(st.t_path[:2]) == [0, b]
+    assert st.t_avail[a] == 21.0 and st.t_avail[b] == 21.0
+    # another seat's or another decision's children are not this decision's
+    st.t_cur, st.t_n_path = 0, 1
+    assert search.tree_step(st, 1, ANSWER) in (0, 1)
+    assert st.t_n == 4 and st.t_cur == -1                 # a new child for seat 1, and out of the tree
+
+
+def test_the_search_is_a_function_of_seed_and_index():
+    one = [first_move("mcts:iters=40", seed=5, index=i).vp.tolist() for i in range(6)]
+    two = [first_move("mcts:iters=40", seed=5, index=i).vp.tolist() for i in range(6)]
+    assert one == two
+
+
+# ---------------------------------------------------------------- policy names
+
+@pytest.mark.parametrize("name, canonical", [
+    ("mcts", "mcts"), ("mcts:iters=200", "mcts"), ("mcts:rollout=greedy,iters=400", "mcts:iters=400,rollout=greedy"),
+    ("mcts:c=1.50", "mcts:c=1.5"), ("flatmc:playouts=20", "flatmc"), ("flatmc:playouts=5", "flatmc:playouts=5"),
+    ("greedy", "greedy")])
+def test_policy_names_have_one_spelling(name, canonical):
+    assert players.canonical(KNOWN, name) == canonical
+
+
+def test_search_policies_get_ids_from_2_and_their_table_rows():
+    lineup = players.lineup(KNOWN, ["mcts:iters=400", "greedy", "flatmc", "mcts:iters=400"])
+    assert lineup.names == ("random", "greedy", "mcts:iters=400", "flatmc")
+    assert lineup.ids(["mcts:iters=400", "greedy", "flatmc", "random"]).tolist() == [2, 1, 3, 0]
+    assert lineup.table[0].tolist() == [search.MCTS, 400, 0.7, 0]
+    assert lineup.table[1].tolist() == [search.FLATMC, 20, 0.0, 0]
+
+
+@pytest.mark.parametrize("name, message", [
+    ("mcts:iters=abc", "iters must be an integer, not 'abc'"),
+    ("mcts:iters=0", "iters must be between 1 and 4096, not 0"),
+    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout)"),
+    ("mcts:iters=5,iters=6", "iters given twice"),
+    ("mcts:c=x", "c must be a number, not 'x'"),
+    ("flatmc:rollout=smart", "rollout must be one of random, greedy, not 'smart'"),
+    ("greedy:x=1", "policy greedy takes no parameters"),
+    ("mcts:", "parameters missing after ':'"),
+    ("alpha", "unknown policy 'alpha' (known: random, greedy, flatmc, mcts)")])
+def test_bad_policy_names_are_one_line_errors(name, message):
+    with pytest.raises(UserError, match=None) as caught:
+        players.canonical(KNOWN, name)
+    assert message in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_game_without_search_knows_only_its_own_policies():
+    with pytest.raises(UserError) as caught:
+        players.canonical(KNOWN, "mcts", searchable=False)
+    assert str(caught.value) == "unknown policy 'mcts' (known: random, greedy)"
