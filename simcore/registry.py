@@ -41,22 +41,27 @@ class GameSpec:
     # load_data(path or None) -> validated component data (default data when None);
     # raises UserError naming the file, the item and the broken constraint.
     load_data: Callable[[str | None], Any]
-    # play_batch(data, players, seat_policies int8[count, players], seed, first_index) -> BatchResult
-    # Game first_index + k uses seat_policies[k]; its result depends only on
-    # (seed, first_index + k, seat_policies[k], data).
+    # play_batch(data, players, seat_policies int8[count, players], seed, first_index, search)
+    # -> BatchResult. Game first_index + k uses seat_policies[k]; its result depends only on
+    # (seed, first_index + k, seat_policies[k], data, search). Ids 0, 1 are the game's policies,
+    # 2.. the run's search policies, whose parameters are the rows of search (players.Lineup.table).
     play_batch: Callable[..., BatchResult]
-    # replay(data, players, seat_policies int8[players], seed, index) -> list[str], the move
-    # log in words and the final score breakdown of that one game.
+    # replay(data, players, seat_policies int8[players], seed, index, lineup) -> list[str], the
+    # move log in words and the final score breakdown of that one game (lineup: players.Lineup).
     replay: Callable[..., list]
     # provenance(data) -> {component: "rulebook" | "sourced" | "reconstructed" | "mixed: ..."}
     provenance: Callable[[Any], dict]
     # data_id(data) -> short id of the component data (e.g. the tile set id), a results column
     data_id: Callable[[Any], str]
     notes: tuple[str, ...] = field(default=())
+    searchable: bool = False            # the search policies (flatmc, mcts; simcore/players.py) play it
     seat_columns: tuple[str, ...] = ()  # per-seat integer columns of the results
-    # draw(data, players, seat_policies int8[players], seed, index, path) -> None: a PNG picture
-    # (matplotlib) of that one game's final state at path; None for a game without pictures yet.
-    draw: Callable[..., None] | None = None
+    # draw(data, players, seat_policies int8[players], seed, index, path, halt_at=0) -> bool: a PNG
+    # picture (matplotlib) of that one game's final state at path, or of the game stopped after
+    # halt_at units of picture_step; True if it stopped there (False: the game ended first, and
+    # the picture is of the final state). None for a game without pictures yet.
+    draw: Callable[..., bool] | None = None
+    picture_step: str = "turn"          # the unit of draw's halt_at: "turn" or "round"
 
 
 def _carcassonne_specs():

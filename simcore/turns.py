@@ -109,16 +109,24 @@ class Engine:
         return cls(playout.play_batch_kernel, playout.play_game, state.new_state, state.new_tables,
                    state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS)
 
-    def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=()):
+    def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=(),
+                  picture_step="turn"):
         """The registry's GameSpec of a decision-point game; players = (min, max, default)."""
         return GameSpec(id=id, name=name, min_players=players[0], max_players=players[1],
                         default_players=players[2], policies=dict(policies), categories=self.categories,
                         game_columns=self.game_columns, seat_columns=self.seat_columns,
                         load_data=components.load, play_batch=self.play_batch, replay=replay,
                         provenance=provenance or components.provenance, data_id=lambda data: data.data_set_id,
-                        draw=draw, notes=notes)
+                        draw=draw, notes=notes, picture_step=picture_step, searchable=True)
 
-    def play_batch(self, data, players, seat_policies, seed, first_index):
+    def tables(self, data, players, search=None):
+        """The tables record for a batch; search: the run's search policies (players.Lineup.table)."""
+        tt = self.new_tables(data, players)
+        if search is not None:
+            tt[0].search[:] = search
+        return tt
+
+    def play_batch(self, data, players, seat_policies, seed, first_index, search=None):
         """Games first_index.. with seat_policies (int8[count, players])."""
         count = seat_policies.shape[0]
         pts = np.zeros((count, players, len(self.categories)), dtype=np.int32)
@@ -127,17 +135,17 @@ class Engine:
         tiebreak = np.zeros((count, players), dtype=np.int32)
         policies = np.zeros((count, self.max_players), dtype=np.int8)
         policies[:, :players] = seat_policies
-        self.kernel(self.new_state(), self.new_tables(data, players), players, policies, np.int64(seed),
+        self.kernel(self.new_state(), self.tables(data, players, search), players, policies, np.int64(seed),
                     np.int64(first_index), pts, seat, game, tiebreak)
         return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak)
 
-    def replay_header(self, name, seat_names, policies, data, players, seat_policies, seed, index):
-        """The first lines of a replay: the game, seed and data, then each seat's policy."""
-        names = {v: k for k, v in policies.items()}
+    def replay_header(self, name, seat_names, names, data, players, seat_policies, seed, index):
+        """The first lines of a replay: the game, seed and data, then each seat's policy (names:
+        the policy names by kernel id, players.Lineup.names)."""
         return [f"{name}, {players} players, seed {seed}, game {index}, data {data.data_set_id}",
                 "seats: " + ", ".join(f"{seat_names[s]}={names[int(p)]}" for s, p in enumerate(seat_policies))]
 
-    def play_logged(self, data, players, seat_policies, seed, index, halt_at=0):
+    def play_logged(self, data, players, seat_policies, seed, index, halt_at=0, search=None):
         """One game with its move log kept: the state record at the end, or after halt_at turns or
         rounds (the game's own unit; st.halted says whether it stopped there)."""
         st = self.new_state()[0]
@@ -145,5 +153,5 @@ class Engine:
         st.halt_at = halt_at
         row = np.zeros(self.max_players, dtype=np.int8)
         row[:players] = seat_policies
-        self.play_game(st, self.new_tables(data, players)[0], players, row, np.int64(seed), np.int64(index))
+        self.play_game(st, self.tables(data, players, search)[0], players, row, np.int64(seed), np.int64(index))
         return st
