@@ -54,54 +54,64 @@ SEARCH = {
 }
 
 
-def help_lines() -> list[str]:
-    """What `simcore games` lists about the search policies."""
+def defaults(spec) -> dict:
+    """Every search parameter's default in this game: the general ones, then the game's own
+    (GameSpec.search_defaults, e.g. Strasbourg's {"mcts": {"rollout": "greedy"}})."""
+    return {base: {p.key: spec.search_defaults.get(base, {}).get(p.key, p.default) for p in params}
+            for base, (_, params) in SEARCH.items()}
+
+
+def help_lines(spec) -> list[str]:
+    """What `simcore games` lists about the search policies of a game."""
     lines = []
     for base, (_, params) in SEARCH.items():
-        keys = ",".join(f"{p.key}={p.default}" for p in params)
+        keys = ",".join(f"{p.key}={defaults(spec)[base][p.key]}" for p in params)
         lines.append(f"{base}[:{keys}]: " + "; ".join(f"{p.key}: {p.help}" for p in params))
     return lines
 
 
-def parse(known: dict[str, int], name: str, searchable: bool = True) -> tuple[str, dict]:
-    """(base, params) of a policy name; a UserError naming what is wrong."""
+def parse(spec, name: str) -> tuple[str, dict]:
+    """(base, params) of a policy name in the game of spec (a GameSpec); a UserError naming what
+    is wrong."""
+    known = spec.policies
     base, _, rest = name.partition(":")
     if base in known and base not in SEARCH:
         if rest:
             raise UserError(f"policy {base} takes no parameters, got '{name}'")
         return base, {}
-    if base not in SEARCH or not searchable:
-        known_names = [*known, *SEARCH] if searchable else list(known)
+    if base not in SEARCH or not spec.searchable:
+        known_names = [*known, *SEARCH] if spec.searchable else list(known)
         raise UserError(f"unknown policy '{name}' (known: {', '.join(known_names)})")
-    spec = {p.key: p for p in SEARCH[base][1]}
+    params_of = {p.key: p for p in SEARCH[base][1]}
     params = {}
     for item in filter(None, rest.split(",")) if rest else ():
         key, eq, text = item.partition("=")
-        if not eq or key not in spec:
-            raise UserError(f"policy {base}: unknown parameter '{item}' (known: {', '.join(spec)})")
+        if not eq or key not in params_of:
+            raise UserError(f"policy {base}: unknown parameter '{item}' (known: {', '.join(params_of)})")
         if key in params:
             raise UserError(f"policy {base}: {key} given twice")
-        params[key] = spec[key].parse(base, text.strip())
+        params[key] = params_of[key].parse(base, text.strip())
     if rest == "" and name.endswith(":"):
         raise UserError(f"policy {name}: parameters missing after ':'")
     return base, params
 
 
-def canonical(known: dict[str, int], name: str, searchable: bool = True) -> str:
-    """The one spelling of a policy: defaults left out, keys in the documented order."""
-    base, params = parse(known, name, searchable)
+def canonical(spec, name: str) -> str:
+    """The one spelling of a policy: the game's defaults left out, keys in the documented order."""
+    base, params = parse(spec, name)
     if base not in SEARCH:
         return base
+    default = defaults(spec)[base]
     shown = [f"{p.key}={params[p.key]:g}" if p.kind is float else f"{p.key}={params[p.key]}"
-             for p in SEARCH[base][1] if p.key in params and params[p.key] != p.default]
+             for p in SEARCH[base][1] if p.key in params and params[p.key] != default[p.key]]
     return base + (":" + ",".join(shown) if shown else "")
 
 
-def row(known: dict[str, int], name: str) -> np.ndarray:
+def row(spec, name: str) -> np.ndarray:
     """A search policy's parameters as its row of the kernels' table."""
-    base, params = parse(known, name)
-    kind, spec = SEARCH[base]
-    value = {p.key: params.get(p.key, p.default) for p in spec}
+    base, params = parse(spec, name)
+    kind = SEARCH[base][0]
+    value = {**defaults(spec)[base], **params}
     out = np.zeros(search.N_PARAMS)
     out[search.P_KIND] = kind
     out[search.P_BUDGET] = value["playouts" if kind == search.FLATMC else "iters"]
@@ -119,18 +129,24 @@ class Lineup:
     def ids(self, seat_names) -> np.ndarray:
         return np.array([self.names.index(n) for n in seat_names], dtype=np.int8)
 
+    @classmethod
+    def own(cls, known: dict[str, int]) -> "Lineup":
+        """A game's own policies (random, greedy) and no search."""
+        names = [None] * (max(known.values()) + 1)
+        for name, pid in known.items():
+            names[pid] = name
+        return cls(tuple(names), np.zeros((search.MAX_SPECS, search.N_PARAMS)))
 
-def lineup(known: dict[str, int], seat_names) -> Lineup:
+
+def lineup(spec, seat_names) -> Lineup:
     """Ids and table for these canonical seat policy names (search policies numbered from 2 in
     order of first appearance)."""
-    names = [None] * (max(known.values()) + 1)
-    for name, pid in known.items():
-        names[pid] = name
-    table = np.zeros((search.MAX_SPECS, search.N_PARAMS))
+    own = Lineup.own(spec.policies)
+    names, table = list(own.names), own.table
     for name in seat_names:
         if name not in names:
             if len(names) - search.FIRST_SEARCH_ID >= search.MAX_SPECS:
                 raise UserError(f"at most {search.MAX_SPECS} different search policies in one run")
-            table[len(names) - search.FIRST_SEARCH_ID] = row(known, name)
+            table[len(names) - search.FIRST_SEARCH_ID] = row(spec, name)
             names.append(name)
     return Lineup(tuple(names), table)

@@ -55,6 +55,8 @@ class GameSpec:
     data_id: Callable[[Any], str]
     notes: tuple[str, ...] = field(default=())
     searchable: bool = False            # the search policies (flatmc, mcts; simcore/players.py) play it
+    # the game's own defaults of the search policies' parameters: {"mcts": {"rollout": "greedy"}}
+    search_defaults: dict = field(default_factory=dict)
     seat_columns: tuple[str, ...] = ()  # per-seat integer columns of the results
     # draw(data, players, seat_policies int8[players], seed, index, path, halt_at=0) -> bool: a PNG
     # picture (matplotlib) of that one game's final state at path, or of the game stopped after

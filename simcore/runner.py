@@ -53,7 +53,7 @@ class Plan:
     @property
     def lineup(self) -> Lineup:
         """The kernels' policy ids and search table of this plan's policies."""
-        return make_lineup(self.spec.policies, self.policies)
+        return make_lineup(self.spec, self.policies)
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ def plan(game: str, players: int | None = None, games: int = DEFAULT_GAMES, seed
 def seat_policies(spec: GameSpec, players: int, policies: Iterable[str] | None) -> tuple[str, ...]:
     """One canonical policy name per seat (simcore/players.py): no names means random, one name
     applies to every seat."""
-    names = [canonical(spec.policies, n, spec.searchable) for n in policies or [DEFAULT_POLICY]]
+    names = [canonical(spec, n) for n in policies or [DEFAULT_POLICY]]
     if len(names) == 1:
         return tuple(names) * players
     if len(names) != players:

@@ -110,14 +110,15 @@ class Engine:
                    state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS)
 
     def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=(),
-                  picture_step="turn"):
+                  picture_step="turn", search_defaults=None):
         """The registry's GameSpec of a decision-point game; players = (min, max, default)."""
         return GameSpec(id=id, name=name, min_players=players[0], max_players=players[1],
                         default_players=players[2], policies=dict(policies), categories=self.categories,
                         game_columns=self.game_columns, seat_columns=self.seat_columns,
                         load_data=components.load, play_batch=self.play_batch, replay=replay,
                         provenance=provenance or components.provenance, data_id=lambda data: data.data_set_id,
-                        draw=draw, notes=notes, picture_step=picture_step, searchable=True)
+                        draw=draw, notes=notes, picture_step=picture_step, searchable=True,
+                        search_defaults=search_defaults or {})
 
     def tables(self, data, players, search=None):
         """The tables record for a batch; search: the run's search policies (players.Lineup.table)."""

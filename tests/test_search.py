@@ -1,5 +1,7 @@
 """The search tree and the policy-name parser (simcore/search.py, simcore/players.py), on the toy
 game of search_toy.py whose best move is known."""
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
@@ -8,10 +10,11 @@ from simcore.registry import UserError
 from search_toy import ANSWER, FIRST, SAFE, TRAP, new_state, new_tables, play_game
 
 KNOWN = {"random": 0, "greedy": 1}
+GAME = SimpleNamespace(policies=KNOWN, searchable=True, search_defaults={})
 
 
 def table(*names):
-    return players.lineup(KNOWN, names).table
+    return players.lineup(GAME, names).table
 
 
 def first_move(policy, seed=1, index=0):
@@ -117,11 +120,11 @@ def test_the_search_is_a_function_of_seed_and_index():
     ("mcts:c=1.50", "mcts:c=1.5"), ("flatmc:playouts=20", "flatmc"), ("flatmc:playouts=5", "flatmc:playouts=5"),
     ("greedy", "greedy")])
 def test_policy_names_have_one_spelling(name, canonical):
-    assert players.canonical(KNOWN, name) == canonical
+    assert players.canonical(GAME, name) == canonical
 
 
 def test_search_policies_get_ids_from_2_and_their_table_rows():
-    lineup = players.lineup(KNOWN, ["mcts:iters=400", "greedy", "flatmc", "mcts:iters=400"])
+    lineup = players.lineup(GAME, ["mcts:iters=400", "greedy", "flatmc", "mcts:iters=400"])
     assert lineup.names == ("random", "greedy", "mcts:iters=400", "flatmc")
     assert lineup.ids(["mcts:iters=400", "greedy", "flatmc", "random"]).tolist() == [2, 1, 3, 0]
     assert lineup.table[0].tolist() == [search.MCTS, 400, 0.7, 0]
@@ -140,12 +143,21 @@ def test_search_policies_get_ids_from_2_and_their_table_rows():
     ("alpha", "unknown policy 'alpha' (known: random, greedy, flatmc, mcts)")])
 def test_bad_policy_names_are_one_line_errors(name, message):
     with pytest.raises(UserError, match=None) as caught:
-        players.canonical(KNOWN, name)
+        players.canonical(GAME, name)
     assert message in str(caught.value)
     assert "\n" not in str(caught.value)
 
 
 def test_a_game_without_search_knows_only_its_own_policies():
     with pytest.raises(UserError) as caught:
-        players.canonical(KNOWN, "mcts", searchable=False)
+        players.canonical(SimpleNamespace(policies=KNOWN, searchable=False, search_defaults={}), "mcts")
     assert str(caught.value) == "unknown policy 'mcts' (known: random, greedy)"
+
+
+def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
+    game = SimpleNamespace(policies=KNOWN, searchable=True, search_defaults={"mcts": {"rollout": "greedy"}})
+    assert players.canonical(game, "mcts:rollout=greedy") == "mcts"
+    assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
+    assert players.lineup(game, ["mcts"]).table[0].tolist() == [search.MCTS, 200, 0.7, 1]
+    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy]: ")
+    assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"

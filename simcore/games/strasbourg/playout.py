@@ -3,14 +3,22 @@
 Wherever a player decides (SB-15), rules.py writes the options into st.opts and `decide`
 returns the chosen option's value: a scripted value first (tests drive games this way), else the
 seat's policy. A decision with one legal option is not asked.
+
+With a search seat (mcts, flatmc) a game is played by replaying it (play_searched,
+simcore/search.py): `decide` then takes the decisions so far from the search's history, and at a
+search's root redraws what the searching seat cannot see (policies.determinize).
 """
 
 from simcore.kernel import kernel
+from simcore.search import (
+    AT_ROOT, PLAY, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
+    end_iteration, has_search_seat, probe_stopped, root_decision, search_decision)
 from simcore.turns import halt_here, log_event, record_game, scripted_option
-from simcore.games.strasbourg.policies import choose, plan_bundles
+from simcore.games.strasbourg.policies import choose, determinize, plan_bundles
 from simcore.games.strasbourg.rules import (
-    box_bundle, bid_options, buy, buy_options, chapel_options, draw_card, draw_options, entitled_ranks,
-    form_bundles, keep_tasks, rank_bids, reset, return_options, sale_options, site_options, take_seat)
+    box_bundle, bid_options, buy, buy_options, chapel_options, discard_unused, draw_card, draw_options,
+    entitled_ranks, form_bundles, keep_tasks, rank_bids, reset, return_options, reveal, sale_options, site_options,
+    take_seat)
 from simcore.games.strasbourg.scoring import council_phase, final_scoring, tiebreak
 from simcore.games.strasbourg.state import (
     CARDS, CHURCH, D_APPRENTICE, D_BID, D_BUILD, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_RETURN, D_SELL,
@@ -26,7 +34,15 @@ def decide(st, tt, p, dp, ctx):
     if st.n_opts == 1:
         return st.opts[0]
     i = scripted_option(st)
-    return st.opts[i if i >= 0 else choose(st, tt, p, dp, ctx)]
+    if i < 0 and st.s_mode != PLAY:
+        i = search_decision(st, p, dp)
+        if i == AT_ROOT:
+            determinize(st, tt, p)
+            i = root_decision(st, st.players)
+    if i < 0:
+        i = choose(st, tt, p, dp, ctx)
+        chosen(st, i)
+    return st.opts[i]
 
 
 # ---------------------------------------------------------------- setup and planning (SB-3.6, SB-5)
@@ -84,9 +100,7 @@ def collect_bids(st, tt, sp0):
             queue[tail % MAX_QUEUE] = p
             tail += 1
         elif choice != PASS:
-            st.bid[p] = st.bundle_sum[p, choice]
-            st.bid_bundle[p] = choice
-            st.bundle_open[p, choice] = 0
+            reveal(st, p, choice)
             log_event(st, EV_BID, p, choice, st.bid[p], 0)
         else:
             log_event(st, EV_BID, p, -1, 0, 0)
@@ -260,12 +274,8 @@ def play_round(st, tt):
     build_chapel(st, tt)
     st.subphase = 8
     build_building(st, tt)
-    for p in range(n):                                      # unused bundles leave face down (AMB-15)
-        for b in range(st.n_bundles[p]):
-            if st.bundle_open[p, b]:
-                box_bundle(st, p, b, 0)
-        st.n_bundles[p] = 0
-        st.hand_n[p] = 0
+    for p in range(n):
+        discard_unused(st, p)
     council_phase(st)
     for p in range(n):
         log_event(st, EV_COUNCIL, p, st.privileges[p], st.coins[p], 0)
@@ -274,6 +284,41 @@ def play_round(st, tt):
 
 @kernel
 def play_game(st, tt, players, policies, seed, index):
+    """Play game `index` of `seed` to the end; with a search seat by the search's replays."""
+    if has_search_seat(policies, players):
+        play_searched(st, tt, players, policies, seed, index)
+    else:
+        run_game(st, tt, players, policies, seed, index)
+
+
+@kernel
+def play_searched(st, tt, players, policies, seed, index):
+    """Probe the real game up to a search seat's decision, search it, keep the best option;
+    again until the game ends (simcore/search.py). A run's result: VP, ties broken by family
+    members in the city (SB-12.3)."""
+    begin_game(st, players, policies, seed, index)
+    logging = st.logging
+    while True:
+        begin_probe(st)
+        st.logging = logging
+        run_game(st, tt, players, policies, seed, index)
+        if not probe_stopped(st):
+            break
+        st.logging = 0
+        for it in range(begin_search(st, tt)):
+            begin_iteration(st, it)
+            run_game(st, tt, players, policies, seed, index)
+            for s in range(players):
+                st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, s)
+            end_iteration(st, players)
+        best_root_move(st)
+    end_game(st)
+
+
+@kernel
+def run_game(st, tt, players, policies, seed, index):
+    """Play game `index` of `seed` to the end (SB-3 … SB-12); with st.halt_at, stop after that
+    many rounds."""
     reset(st, tt, players, policies, seed, index)
     st.game_count[GC_START] = st.sp
     choose_tasks(st, tt)

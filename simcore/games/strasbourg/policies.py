@@ -10,14 +10,24 @@ random — every decision uniform over its legal options as SB-15 lists them (pl
     equally likely.
   A merchant's sale (D-8) is uniform over its options: each guild's count sold is uniform over
   0..held, independently, which is uniform over the product.
+
+greedy — a one-step heuristic (below).
+
+Search players (mcts, flatmc: simcore/search.py, ids 2..) choose at every decision that
+playout.decide asks. The bundles (D-3) are not asked there: `plan_bundles` forms them, and a
+search seat forms them as greedy does (the larger half of its cards as one strong bundle, the
+rest as single cards). `determinize` redraws what a seat cannot see (SB-16.3) for its search.
 """
+import numpy as np
+
 from simcore.kernel import kernel
 from simcore.rng import below, shuffle
+from simcore.games.strasbourg.rules import keep_tasks, revealed_this_round
 from simcore.games.strasbourg.state import (
-    D_APPRENTICE, D_BID, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_MASTER_PART, D_RETURN, D_SELL, D_TASKS, GUILD, GUILD_SLOT,
-    MERCH_G, MERCHANTS, N_CELLS, N_GUILDS, NC, NOBILITY, PASS, ROUNDS, SUBPHASE_TYPE, TK_BUILDING,
-    TK_CORNERS, TK_COUNCIL, TK_GOODS_VARIETY, TK_GUILD, TK_LINE, TK_MOST_CITY, TK_MOST_COINS,
-    TK_NOBLE_OR_CHURCH, TK_START_PLAYER, TK_WALL)
+    CARDS, D_APPRENTICE, D_BID, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_MASTER_PART, D_RETURN, D_SELL, D_TASKS,
+    DECK_SLOTS, GUILD, GUILD_SLOT, MERCH_G, MERCHANTS, N_CELLS, N_GUILDS, N_TASK_CARDS, NC, NOBILITY, PASS,
+    ROUNDS, SUBPHASE_TYPE, TK_BUILDING, TK_CORNERS, TK_COUNCIL, TK_GOODS_VARIETY, TK_GUILD, TK_LINE,
+    TK_MOST_CITY, TK_MOST_COINS, TK_NOBLE_OR_CHURCH, TK_START_PLAYER, TK_WALL)
 
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
@@ -33,8 +43,11 @@ def choose(st, tt, p, dp, ctx):
 
 @kernel
 def plan_bundles(st, tt, p):
-    """D-3: split p's drawn cards into bundles, writing st.hand_bundle (ids 0..k-1)."""
-    if st.policy[p] == GREEDY:
+    """D-3: split p's drawn cards into bundles, writing st.hand_bundle (ids 0..k-1). Greedy and
+    the search seats (ids 2..) bundle as greedy does: no search is made for it, and in a
+    search's replay the same bundles must come out again (only random draws, from gen_decide,
+    which the search keeps the same in every replay)."""
+    if st.policy[p] != RANDOM:
         greedy_bundles(st, p)
         return
     n = st.hand_n[p]
@@ -250,3 +263,129 @@ def site_value(st, tt, p, site):
         if c >= 0 and st.cell_owner[c] >= 0:
             value += tt.building_value[b] * (1.0 if st.cell_owner[c] == p else -0.5)
     return value
+
+
+# ---------------------------------------------------------------- what a seat cannot see (search players)
+
+@kernel
+def determinize(st, tt, p):
+    """Redraw what seat p cannot see, from what it can (SB-16.3, SB-16.4; simcore/search.py):
+    - the order of p's own deck but for the returned cards at its bottom (SB-16.3.1);
+    - each other player's unseen cards: its deck but for the returned cards, its unrevealed
+      bundles (their number and sizes stay, SB-5.4) and what it boxed face down, drawn from the
+      cards of its colour that nobody has seen (SB-16.3.4); the returned cards it drew again this
+      round (public, SB-9.2) and has not revealed stay in its unrevealed bundles;
+    - the task cards dealt to the others (from the 20 p was not dealt) and which of them each
+      kept: a uniform non-empty subset, for how many were kept is secret too (SB-3.6).
+    Public, so kept: the board, round cards and buildings (SB-3.1, SB-3.2), coins, goods and
+    privileges (SB-16.2), deck sizes, revealed bundles and the bids made (st.bid, st.bid_bundle),
+    returned cards (st.deck_known, st.drawn_known, st.shown follow them in rules.py)."""
+    redeal_tasks(st, p)
+    for q in range(st.players):
+        if q == p:
+            shuffle_own_deck(st, p)
+        else:
+            redraw_cards(st, q)
+
+
+@kernel
+def redeal_tasks(st, p):
+    """The others' 5 task cards each from the 20 p was not dealt (the rest stay undealt), and
+    for those who have chosen (D-1) a new non-empty subset kept."""
+    unseen = np.empty(N_TASK_CARDS, np.int8)
+    n = 0
+    for card in range(N_TASK_CARDS):
+        mine = False
+        for i in range(5):
+            if st.dealt[p, i] == card:
+                mine = True
+        if not mine:
+            unseen[n] = card
+            n += 1
+    shuffle(st.s_gen, unseen, 0, n)
+    k = 0
+    for q in range(st.players):
+        if q == p:
+            continue
+        for i in range(5):
+            st.dealt[q, i] = unseen[k]
+            k += 1
+        if st.tasks[q, 0] >= 0:                            # q has chosen (D-1): what, nobody knows
+            for i in range(5):
+                st.tasks[q, i] = -1
+            keep_tasks(st, q, 1 + below(st.s_gen, 31))
+
+
+@kernel
+def shuffle_own_deck(st, p):
+    """The cards of p's deck whose place nobody knows, in a new order."""
+    slots = np.empty(DECK_SLOTS, np.int32)
+    cards = np.empty(DECK_SLOTS, np.int8)
+    n = 0
+    for k in range(st.deck_n[p]):
+        slot = (st.deck_top[p] + k) % DECK_SLOTS
+        if not st.deck_known[p, slot]:
+            slots[n] = slot
+            cards[n] = st.deck[p, slot]
+            n += 1
+    shuffle(st.s_gen, cards, 0, n)
+    for j in range(n):
+        st.deck[p, slots[j]] = cards[j]
+
+
+@kernel
+def redraw_cards(st, q):
+    """q's cards where p cannot see them (determinize): its deck's unknown places, its unrevealed
+    bundles and its face-down box get a random arrangement of the cards of q nobody has seen.
+    A returned card is drawn again only after every card above it, so once it is, all of q's
+    cards nobody has seen are in this round's bundles or in the box: which returned cards went
+    face down into the box with an unused bundle need not be remembered."""
+    unseen = np.zeros(7, np.int32)
+    for v in range(1, 7):
+        unseen[v] = 4 - st.shown[q, v]
+    for k in range(st.deck_n[q]):
+        slot = (st.deck_top[q] + k) % DECK_SLOTS
+        if st.deck_known[q, slot]:
+            unseen[st.deck[q, slot]] -= 1
+    in_bundles = 0
+    for b in range(st.n_bundles[q]):
+        if st.bundle_open[q, b]:
+            in_bundles += st.bundle_size[q, b]
+    hand = np.empty(CARDS, np.int8)                        # the cards for the unrevealed bundles
+    n_hand = 0
+    for v in range(1, 7):
+        for _ in range(max(0, st.drawn_known[q, v] - revealed_this_round(st, q, v))):
+            hand[n_hand] = v
+            n_hand += 1
+            unseen[v] -= 1
+    cards = np.empty(CARDS, np.int8)
+    n = 0
+    for v in range(1, 7):
+        for _ in range(unseen[v]):
+            cards[n] = v
+            n += 1
+    shuffle(st.s_gen, cards, 0, n)                         # the rest of n lies face down in the box
+    j = 0
+    for k in range(st.deck_n[q]):
+        slot = (st.deck_top[q] + k) % DECK_SLOTS
+        if not st.deck_known[q, slot]:
+            st.deck[q, slot] = cards[j]
+            j += 1
+    while n_hand < in_bundles:
+        hand[n_hand] = cards[j]
+        n_hand += 1
+        j += 1
+    shuffle(st.s_gen, hand, 0, n_hand)
+    j = 0
+    for b in range(st.n_bundles[q]):
+        if st.bundle_open[q, b]:
+            st.bundle_sum[q, b] = 0
+            st.bundle_key[q, b] = 0
+    for i in range(st.hand_n[q]):
+        b = st.hand_bundle[q, i]
+        if st.bundle_open[q, b]:
+            v = hand[j]
+            j += 1
+            st.hand[q, i] = v
+            st.bundle_sum[q, b] += v
+            st.bundle_key[q, b] += 5 ** (v - 1)

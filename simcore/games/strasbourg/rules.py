@@ -58,6 +58,11 @@ def reset(st, tt, players, policies, seed, index):
             st.pts[p, c] = 0
         for c in range(st.seat_count.shape[1]):
             st.seat_count[p, c] = 0
+        for v in range(7):
+            st.drawn_known[p, v] = 0
+            st.shown[p, v] = 0
+        for i in range(DECK_SLOTS):
+            st.deck_known[p, i] = 0
         if p < players:
             new_deck(st, p)
     st.sp = below(st.gen_chance, players)                   # SB-3.5
@@ -106,8 +111,12 @@ def keep_tasks(st, p, mask):
 
 @kernel
 def draw_card(st, p):
-    """The top card of p's deck into the hand."""
+    """The top card of p's deck into the hand (a returned card drawn again: everyone knows its
+    value is in the hand)."""
     card = st.deck[p, st.deck_top[p]]
+    if st.deck_known[p, st.deck_top[p]]:
+        st.deck_known[p, st.deck_top[p]] = 0
+        st.drawn_known[p, card] += 1
     st.deck_top[p] = (st.deck_top[p] + 1) % DECK_SLOTS
     st.deck_n[p] -= 1
     st.hand[p, st.hand_n[p]] = card
@@ -118,8 +127,9 @@ def draw_card(st, p):
 
 @kernel
 def card_under_deck(st, p, card):
-    """A returned card goes face down under the deck (SB-9.2)."""
+    """A returned card goes face down under the deck (SB-9.2); its value and place are public."""
     st.deck[p, (st.deck_top[p] + st.deck_n[p]) % DECK_SLOTS] = card
+    st.deck_known[p, (st.deck_top[p] + st.deck_n[p]) % DECK_SLOTS] = 1
     st.deck_n[p] += 1
 
 
@@ -198,6 +208,17 @@ def bid_options(st, tt, p, queue_left):
 
 
 @kernel
+def reveal(st, p, b):
+    """REVEAL(b): p's bid is the bundle's sum; its cards are public from now on (SB-7.2, SB-7.5)."""
+    st.bid[p] = st.bundle_sum[p, b]
+    st.bid_bundle[p] = b
+    st.bundle_open[p, b] = 0
+    for i in range(st.hand_n[p]):
+        if st.hand_bundle[p, i] == b:
+            st.shown[p, st.hand[p, i]] += 1
+
+
+@kernel
 def rank_bids(st, sp0, ranked):
     """The revealers, best first: higher bid, then earlier in seat order from sp0 (SB-7.6,
     AMB-03/04). Returns how many; ranked[:count] holds their seats."""
@@ -251,7 +272,30 @@ def box_bundle(st, p, b, returned):
     st.boxed[p] += st.bundle_size[p, b]
     if returned > 0:
         st.boxed[p] -= 1
+        st.shown[p, returned] -= 1
         card_under_deck(st, p, returned)
+
+
+@kernel
+def discard_unused(st, p):
+    """At the round's end every unrevealed bundle leaves face down (AMB-15)."""
+    for v in range(1, 7):
+        st.drawn_known[p, v] = 0
+    for b in range(st.n_bundles[p]):
+        if st.bundle_open[p, b]:
+            box_bundle(st, p, b, 0)
+    st.n_bundles[p] = 0
+    st.hand_n[p] = 0
+
+
+@kernel
+def revealed_this_round(st, p, v):
+    """p's cards of value v in bundles revealed this round."""
+    n = 0
+    for i in range(st.hand_n[p]):
+        if st.hand[p, i] == v and not st.bundle_open[p, st.hand_bundle[p, i]]:
+            n += 1
+    return n
 
 
 # ---------------------------------------------------------------- actions (SB-8, SB-10, SB-11)

@@ -117,6 +117,10 @@ STATE = np.dtype([
     ("bundle_size", np.int32, (MAX_PLAYERS, CARDS)),
     ("bundle_key", np.int32, (MAX_PLAYERS, CARDS)),    # the multiset: count of each value, base 5
     ("bundle_open", np.int8, (MAX_PLAYERS, CARDS)),    # 1 while unrevealed
+    # what every player knows of a player's cards (SB-16.3; the search players' determinize):
+    ("deck_known", np.int8, (MAX_PLAYERS, DECK_SLOTS)),  # 1: a returned card, its value public (SB-9.2)
+    ("drawn_known", np.int32, (MAX_PLAYERS, 7)),       # such cards drawn this round, by value
+    ("shown", np.int32, (MAX_PLAYERS, 7)),             # revealed cards not returned, by value
     # resources
     ("coins", np.int32, (MAX_PLAYERS,)),
     ("goods", np.int32, (MAX_PLAYERS, N_GUILDS)),
