@@ -11,6 +11,7 @@ from rich.table import Table
 
 import simcore
 from simcore import cluster, registry, results, runner, stats
+from simcore.players import SEARCH as SEARCH_POLICIES, help_lines as search_policy_help
 from simcore.registry import UserError
 from cli.errors import INTERRUPTED, OneLineErrors
 
@@ -44,9 +45,11 @@ def list_games(as_json):
         return
     # one block per game rather than a table: the provenance list is long and must stay readable
     for g in described:
+        searches = "".join(f"              {line}\n" for line in g.get("search_policies", []))
         click.echo(f"{g['id']}: {g['name']}\n"
                    f"  players     {g['min_players']}-{g['max_players']} (default {g['default_players']})\n"
                    f"  policies    {', '.join(g['policies'])}\n"
+                   f"{searches}"
                    f"  categories  {', '.join(g['categories'])}\n"
                    f"  component data")
         width = max(map(len, g["provenance"]), default=0)
@@ -57,7 +60,9 @@ def list_games(as_json):
 
 def describe_game(spec: registry.GameSpec) -> dict:
     return {"id": spec.id, "name": spec.name, "min_players": spec.min_players, "max_players": spec.max_players,
-            "default_players": spec.default_players, "policies": list(spec.policies),
+            "default_players": spec.default_players,
+            "policies": list(spec.policies) + (list(SEARCH_POLICIES) if spec.searchable else []),
+            **({"search_policies": search_policy_help(spec)} if spec.searchable else {}),
             "categories": list(spec.categories), "provenance": spec.provenance(spec.load_data(None))}
 
 
@@ -245,14 +250,24 @@ def format_interval(ci: list, number: str) -> str:
 @click.option("--rotate-seats", is_flag=True, help="As for simulate.")
 @click.option("--data", help="Component data file to use instead of the game's own.")
 @click.option("--image", help="Also draw the game's final state to this PNG file.")
-def replay(game, players, seed, index, policies, rotate_seats, data, image):
+@click.option("--image-every", "image_every", type=int, metavar="N",
+              help="With --image: also draw the game every N turns (Carcassonne, Principato) or rounds "
+                   "(Notre Dame, Strasbourg) to FILE-turnNNN.png / FILE-roundNNN.png.")
+def replay(game, players, seed, index, policies, rotate_seats, data, image, image_every):
     """Play one game and print every move in words and the final score breakdown."""
+    if image_every is not None:           # before the replay is printed
+        if not image:
+            raise UserError("--image-every needs --image: the PNG file of the final state")
+        if image_every < 1:
+            raise UserError(f"--image-every must be at least 1, got {image_every}")
     for line in simcore.replay(game, players=players, seed=seed, index=index, policies=policies or None,
                                data=data, rotate_seats=rotate_seats):
         click.echo(line)
     if image:
-        simcore.draw(game, image, players=players, seed=seed, index=index, policies=policies or None,
-                     data=data, rotate_seats=rotate_seats)
+        paths = simcore.draw(game, image, players=players, seed=seed, index=index, policies=policies or None,
+                             data=data, rotate_seats=rotate_seats, every=image_every)
+        for path in paths[:-1]:
+            click.echo(f"drew the game in progress to {path}", err=True)
         click.echo(f"drew the final state to {image}", err=True)
 
 

@@ -1,6 +1,7 @@
 """simcore: fast Monte Carlo simulation of modern board games."""
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 
 import pandas as pd
@@ -42,8 +43,13 @@ def replay(game: str, players: int | None = None, seed: int = 0, index: int = 0,
 
 
 def draw(game: str, path: str, players: int | None = None, seed: int = 0, index: int = 0,
-         policies: Iterable[str] | None = None, data: str | None = None, rotate_seats: bool = False) -> None:
-    """A PNG picture (matplotlib) of the final state of the game replay() describes, at path."""
+         policies: Iterable[str] | None = None, data: str | None = None, rotate_seats: bool = False,
+         every: int | None = None) -> list[str]:
+    """A PNG picture (matplotlib) of the final state of the game replay() describes, at path.
+
+    every=N also draws the game in progress after N, 2N, ... turns or rounds (the game's
+    GameSpec.picture_step) as <stem>-turn010.png, <stem>-turn020.png, ... beside path, up to the
+    last such point before the game ends. Returns the paths written, the final picture last."""
     plan = runner.plan(game, players=players, games=1, seed=seed, policies=policies,
                        rotate_seats=rotate_seats, workers=1, data=data)
     if plan.spec.draw is None:
@@ -52,8 +58,25 @@ def draw(game: str, path: str, players: int | None = None, seed: int = 0, index:
         raise UserError(f"index must be at least 0, got {index}")
     if not str(path).lower().endswith(".png"):
         raise UserError(f"picture path {path} must end in .png")
+    unit = plan.spec.picture_step
+    if every is not None and every < 1:
+        raise UserError(f"pictures every N {unit}s need N of at least 1, got {every}")
     seats = runner.assign_seats(runner.policy_ids(plan), index, 1, plan.rotate_seats)[0]
+    final = str(path)
+    written, target = [], final
     try:
-        plan.spec.draw(plan.data, plan.players, seats, plan.seed, index, str(path))
+        halt_at = every or 0
+        while halt_at:
+            target = f"{final[:-len('.png')]}-{unit}{halt_at:03d}.png"
+            if not plan.spec.draw(plan.data, plan.players, seats, plan.seed, index, target, halt_at=halt_at,
+                                  lineup=plan.lineup):
+                os.replace(target, final)        # the game ended first: this is the final picture
+                break
+            written.append(target)
+            halt_at += every
+        else:                                    # no pictures of the game in progress asked for
+            target = final
+            plan.spec.draw(plan.data, plan.players, seats, plan.seed, index, final, lineup=plan.lineup)
     except OSError as exc:
-        raise UserError(f"cannot write picture {path}: {exc.strerror}") from None
+        raise UserError(f"cannot write picture {target}: {exc.strerror}") from None
+    return written + [final]

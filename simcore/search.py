@@ -64,6 +64,7 @@ def search_fields(max_players):
         ("s_gen", np.uint64, (4,)),                  # the searches' own stream (determinizing, expanding)
         ("s_gen_saved", np.uint64, (4,)),
         ("s_searches", np.int32),                    # decisions searched in this game (benchmarks)
+        ("s_halt_at", np.int32),                     # the picture's halt_at (st.halt_at stops probes)
         ("s_seed", np.int64),
         ("s_index", np.int64),
         # the tree: node 0 is the root; children are a linked list
@@ -109,6 +110,7 @@ def begin_game(st, players, policies, seed, index):
         st.s_true_policy[s] = policies[s]
     st.s_n_hist = 0
     st.s_searches = 0
+    st.s_halt_at = st.halt_at
     st.s_seed = seed
     st.s_index = index
     seed_stream(st.s_gen, seed, index, SEARCH_STREAM)
@@ -119,7 +121,7 @@ def begin_probe(st):
     """The next run plays the real game on from s_hist."""
     st.s_mode = PROBE
     st.s_dec = 0
-    st.halt_at = 0
+    st.halt_at = st.s_halt_at
     st.halted = 0
 
 
@@ -156,10 +158,10 @@ def iterations(st, tt):
 
 @kernel
 def end_game(st):
-    """After the last probe: st holds the real game's end; later games play without search."""
+    """After the last probe: st holds the real game's end (or its picture's halt); later games
+    play without search."""
     st.s_mode = PLAY
-    st.halt_at = 0
-    st.halted = 0
+    st.halt_at = st.s_halt_at
 
 
 @kernel

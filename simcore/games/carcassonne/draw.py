@@ -1,4 +1,5 @@
-"""A picture of one Carcassonne game's final map (GameSpec.draw), plain Python and matplotlib.
+"""A picture of one Carcassonne game's final map, or of the map after some turn (GameSpec.draw),
+plain Python and matplotlib.
 
 Every placed tile is a square at its board position (x east, y north, the start tile at (0,0)):
 fields are the green ground, cities brown areas with a wall line, roads light lines, monasteries
@@ -6,7 +7,8 @@ and temples a building in the middle. Pennants (base) or scrolls (Ark), oases, s
 sit on their segments. The figures still on the board are drawn in their seat's colour: a
 standing follower on a road, city or monastery, a lying farmer on a field, the prophet as a robed
 figure; the Ark is a golden chest with a gold frame round its tile. A title gives the game, seed,
-index and every seat's final score by category.
+index and every seat's final score by category (of a game stopped after a turn: its score so far,
+before the final scoring).
 
 Geometry follows components.py: a placed tile's 12 ports run clockwise from the north-west
 corner (3 per side), and tables.port_seg[type, rotation] already holds the turned tile, so each
@@ -21,6 +23,8 @@ import numpy as np
 from simcore.drawing import SEAT_COLOURS
 from simcore.games.carcassonne import components as cp
 from simcore.games.carcassonne.describe import SEAT_NAMES
+from simcore.games.carcassonne.policies import POLICIES
+from simcore.players import Lineup
 from simcore.games.carcassonne.state import MAX_SEG, PROPHET_SLOT, xy_of
 
 FIELD_GREEN = "#a9cd7d"
@@ -361,8 +365,9 @@ def draw_tiles(ax, tt, looks, tiles, pt, ark):
 
 
 
-def picture(data, players, seat_policies, seed, index, path, categories, name):
-    """GameSpec.draw: the final map of game `index` of `seed` as a PNG at path."""
+def picture(data, players, seat_policies, seed, index, path, categories, name, halt_at=0, lineup=None):
+    """GameSpec.draw: the final map of game `index` of `seed` as a PNG at path, or the map after
+    halt_at turns (tiles placed); True if the game was stopped there, False if it ended first."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -370,7 +375,8 @@ def picture(data, players, seat_policies, seed, index, path, categories, name):
 
     from simcore.games.carcassonne.spec import play_logged
 
-    st = play_logged(data, players, seat_policies, seed, index)
+    lineup = lineup or Lineup.own(POLICIES)
+    st = play_logged(data, players, seat_policies, seed, index, halt_at=halt_at, search=lineup.table)
     tt = data.tables[0]
     looks = Looks(tt)
     ark = data.rules["ruleset"] == "ark"
@@ -434,27 +440,31 @@ def picture(data, players, seat_policies, seed, index, path, categories, name):
     for spine in ax.spines.values():
         spine.set_visible(False)
 
-    _header(fig, fig_h, st, data, players, seat_policies, seed, index, categories, name, ark)
+    _header(fig, fig_h, st, data, players, seat_policies, lineup.names, seed, index, categories, name, ark)
     _legend(fig, legend_rows, footer_in, ark)
     fig.savefig(path, dpi=100, facecolor="white")
     plt.close(fig)
+    return bool(st["halted"])
 
 
-def _header(fig, fig_h, st, data, players, seat_policies, seed, index, categories, name, ark):
-    """Title, subtitle and one line per seat (best first): score, points by category, figures left."""
-    from simcore.games.carcassonne.policies import POLICIES
-
+def _header(fig, fig_h, st, data, players, seat_policies, names, seed, index, categories, name, ark):
+    """Title, subtitle and one line per seat (best first): score, points by category, figures left;
+    names: the policy names by kernel id."""
     inch = fig.dpi_scale_trans
     fig_w = fig.get_figwidth()
     top = fig_h - 0.15
     fig.text(fig_w / 2, top, f"{name}  \u2014  seed {seed}, game {index}", transform=inch, ha="center", va="top",
              fontsize=14, weight="bold")
     turns, discarded = int(st["turn"]), int(st["discarded"])
-    fig.text(fig_w / 2, top - 0.3, f"{players} players  \u00b7  tile set {data.tile_set_id}  \u00b7  {turns} turns  "
-             f"\u00b7  {discarded} tile{'' if discarded == 1 else 's'} discarded  \u00b7  "
-             f"final state: figures still on the map, tiles numbered in the order placed", transform=inch,
-             ha="center", va="top", fontsize=9.5, color="#333333")
-    names = {v: k for k, v in POLICIES.items()}
+    if st["halted"]:
+        when = (f"after turn {turns} of the game (scores so far)  \u00b7  "
+                f"{discarded} tile{'' if discarded == 1 else 's'} discarded  \u00b7  figures on the map")
+    else:
+        when = (f"{turns} turns  \u00b7  {discarded} tile{'' if discarded == 1 else 's'} discarded  \u00b7  "
+                f"final state: figures still on the map")
+    fig.text(fig_w / 2, top - 0.3, f"{players} players  \u00b7  tile set {data.tile_set_id}  \u00b7  {when}, "
+             f"tiles numbered in the order placed", transform=inch, ha="center", va="top", fontsize=9.5,
+             color="#333333")
     order = sorted(range(players), key=lambda s: -int(st["score"][s]))
     block_w = 10.4 if ark else 9.0
     x = max(0.2, (fig_w - block_w) / 2)

@@ -1,4 +1,5 @@
-"""A picture of one Notre Dame game's final state (GameSpec.draw), plain Python and matplotlib.
+"""A picture of one Notre Dame game's final state, or of the game after some round (GameSpec.draw),
+plain Python and matplotlib.
 
 The board: the Notre Dame tile in the middle (triangle, square or pentagon) with the cubes on it,
 and one district per side, numbered clockwise from the top (the 2-player game uses the 4-district
@@ -8,7 +9,8 @@ with their owner's cubes (small squares) and confidant (a round pawn marked C), 
 streets of the data's street graph, the message tiles still lying on its markets (M1..M4 in the
 district's message colour) and the carriages standing on them. Beside the board, every player's
 VP with its score categories, gold, cubes in supply, plague track with the rat marker, messages
-taken and where the confidant and carriage stand. A title gives the game, seed, index and scores.
+taken and where the confidant and carriage stand. A title gives the game, seed, index and scores
+(final, or so far after the round the picture shows).
 """
 from __future__ import annotations
 
@@ -16,9 +18,10 @@ import math
 
 import numpy as np
 
+from simcore.players import Lineup
 from simcore.drawing import SEAT_COLOURS, TEXT_COLOURS, seat_panel
 from simcore.games.notre_dame.describe import SEAT_NAMES
-from simcore.games.notre_dame.state import CATEGORIES, N_BUILDINGS, NOWHERE, SC_OUTBREAKS
+from simcore.games.notre_dame.state import CATEGORIES, N_BUILDINGS, NOWHERE, ROUNDS, SC_OUTBREAKS
 
 BUILDING_NAMES = ("Cloister school", "Bank", "Residence", "Carriage house", "Guest house", "Park", "Hospital")
 BOX_NAMES = ("Cloister\nschool", "Bank", "Residence", "Carriage\nhouse", "Guest\nhouse", "Park", "Hospital")
@@ -222,8 +225,13 @@ def draw_board(ax, data, st, players):
     ax.text(0, 0.25 + lift, f"payout {payout} VP", ha="center", va="center", fontsize=7.5, color="#4a3a10",
             zorder=4)
     if total == 0:
-        ax.text(0, -0.2 + lift, "no cubes: all went back\nafter the last payout", ha="center", va="center",
-                fontsize=6.5, style="italic", color="#6b5a2e", zorder=4)
+        round_no = int(st["round_no"])
+        if st["halted"] and round_no % 3:                  # a stage still going: its payout is to come
+            why = f"no cubes now; the next\npayout is after round {round_no + 3 - round_no % 3}"
+        else:
+            why = "no cubes: all went back\nafter the last payout"
+        ax.text(0, -0.2 + lift, why, ha="center", va="center", fontsize=6.5, style="italic", color="#6b5a2e",
+                zorder=4)
     else:
         holders = [s for s in range(players) if st["nd"][s] > 0]
         for i, s in enumerate(holders):
@@ -296,8 +304,9 @@ def draw_panel(ax, data, st, players, seat_policies, policy_names, height):
                 f"{data.market_name(int(st['carriage'][s]))}", ha="left", va="center", fontsize=9, color="#333333")
 
 
-def picture(data, players, seat_policies, seed, index, path):
-    """GameSpec.draw: the final state of game `index` of `seed` as a PNG at path."""
+def picture(data, players, seat_policies, seed, index, path, halt_at=0, lineup=None):
+    """GameSpec.draw: the final state of game `index` of `seed` as a PNG at path, or the state after
+    round halt_at; True if the game was stopped there, False if it ended first."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -305,8 +314,10 @@ def picture(data, players, seat_policies, seed, index, path):
     from simcore.games.notre_dame.policies import POLICIES
     from simcore.games.notre_dame.spec import play_logged
 
-    st = play_logged(data, players, seat_policies, seed, index)
-    policy_names = {v: k for k, v in POLICIES.items()}
+    lineup = lineup or Lineup.own(POLICIES)
+    st = play_logged(data, players, seat_policies, seed, index, halt_at=halt_at, search=lineup.table)
+    round_no = int(st["round_no"])
+    policy_names = lineup.names
     fig = plt.figure(figsize=(17.0, 11.0), dpi=DPI, facecolor="white")
     board = fig.add_axes([0.005, 0.05, 0.60, 0.86])
     draw_board(board, data, st, players)
@@ -317,15 +328,18 @@ def picture(data, players, seat_policies, seed, index, path):
     scores = ", ".join(f"{SEAT_NAMES[s]} {int(st['vp'][s])}" for s in range(players))
     fig.text(0.5, 0.985, f"Notre Dame  \u2014  {players} players, seed {seed}, game {index}, data {data.data_set_id}",
              ha="center", va="top", fontsize=15, weight="bold")
-    fig.text(0.5, 0.952, f"final scores: {scores}   \u00b7   gold left in the supply {int(st['G'])}"
+    when = f"scores after round {round_no} of {ROUNDS}" if st["halted"] else "final scores"
+    fig.text(0.5, 0.952, f"{when}: {scores}   \u00b7   gold left in the supply {int(st['G'])}"
              f"   \u00b7   street graph {data.street_graphs[data.street_graph]}",
              ha="center", va="top", fontsize=11.5)
     persons = ", ".join(f"{data.person_names[int(i)]} ({plural(int(data.person_rats[int(i)]), 'rat')})"
                         for i in st["face"])
-    fig.text(0.5, 0.925, f"persons of round 9: {persons}", ha="center", va="top", fontsize=10, color="#444444")
+    fig.text(0.5, 0.925, f"persons of round {round_no}: {persons}", ha="center", va="top", fontsize=10,
+             color="#444444")
     _legend(fig)
     fig.savefig(path, dpi=DPI, facecolor="white")
     plt.close(fig)
+    return bool(st["halted"])
 
 
 def _legend(fig):

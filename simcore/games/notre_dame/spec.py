@@ -1,5 +1,6 @@
 """Notre Dame in the registry."""
 
+from simcore.players import Lineup
 from simcore.games.notre_dame import components, describe, draw, playout, state
 from simcore.games.notre_dame.policies import POLICIES
 from simcore.turns import Engine
@@ -10,9 +11,10 @@ play_batch = ENGINE.play_batch
 play_logged = ENGINE.play_logged
 
 
-def replay(data, players, seat_policies, seed, index):
-    st = play_logged(data, players, seat_policies, seed, index)
-    header = ENGINE.replay_header("Notre Dame", describe.SEAT_NAMES, POLICIES, data, players, seat_policies, seed,
+def replay(data, players, seat_policies, seed, index, lineup=None):
+    lineup = lineup or Lineup.own(POLICIES)
+    st = play_logged(data, players, seat_policies, seed, index, search=lineup.table)
+    header = ENGINE.replay_header("Notre Dame", describe.SEAT_NAMES, lineup.names, data, players, seat_policies, seed,
                                   index)
     header.append(f"street graph {data.street_graphs[data.street_graph]}, "
                   f"rats {'2 on every card' if data.rules['CONSTANT_RATS'] else 'per card'}")
@@ -26,4 +28,4 @@ def provenance(data):
 
 
 NOTRE_DAME = ENGINE.game_spec("notre-dame", "Notre Dame", (2, 5, 4), POLICIES, components, replay, draw.picture,
-                              provenance=provenance)
+                              provenance=provenance, picture_step="round")

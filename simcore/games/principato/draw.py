@@ -1,22 +1,25 @@
-"""A picture of one Principato game's final state (GameSpec.draw), plain Python and matplotlib.
+"""A picture of one Principato game's final state, or of the game after some turn (GameSpec.draw),
+plain Python and matplotlib.
 
 One panel per player in the seat's colour shows the principality's five areas (rules PR-2.1):
 the environs (fields, farms with their stored food), the city wall (catapults, militia and
 condottieri with any loaded cube), the city centre (palazzi, banks with their stored money), the
 palace (culture tokens) and the church (favour); beside them the VP by category, the two goal
 cards with what they scored, and the hand. Above the panels: the display row (slot 0 left) and
-what is left in the supply. Everything is drawn on one axes measured in inches.
+what is left in the supply. Everything is drawn on one axes measured in inches. A game stopped
+after a turn shows its VP so far: the goal cards score only at the end.
 """
 from __future__ import annotations
 
 from simcore.games.principato.components import (
     CULTURE, GK_ABOVE, GK_PER_MILITARY_VP, GK_PER_TILE, GOODS, K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT, TILES, UNITS)
 from simcore.games.principato.describe import SEAT_NAMES
+from simcore.players import Lineup
 from simcore.games.principato.state import (
     CATEGORIES, GC_SCORINGS, GC_TURNS, H_BANK, H_BOOK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM,
     H_FAVOUR, H_FIELD, H_FOOD, H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT, H_PAINTING, H_PALAZZO,
     S_BOOK, S_CATAPULT, S_FAVOUR, S_FIELD_FARM, S_FOOD, S_MONEY, S_MONUMENT, S_PAINTING, S_PALAZZO_BANK, S_UNITS,
-    SC_STORED_END, SC_WON)
+    SC_STORED_END, SC_WON, YEARS)
 
 SEAT_COLOURS = ("#d7191c", "#1f5fd0", "#12a03c", "#f2c300")
 SEAT_TEXT = ("#ffffff", "#ffffff", "#ffffff", "#1b1b1b")     # header text on the seat colour
@@ -220,7 +223,7 @@ def draw_card(ax, data, card, x, y, w, h, slot=None, fontsize=7.0):
 
 # ------------------------------------------------------------------ the panel of one player
 
-def draw_panel(ax, data, st, tt, p, x0, y0, policy, rank, total, stored):
+def draw_panel(ax, data, st, tt, p, x0, y0, policy, rank, total, stored, halted):
     from matplotlib.patches import FancyBboxPatch, Rectangle
 
     hold = st.hold[p]
@@ -333,8 +336,8 @@ def draw_panel(ax, data, st, tt, p, x0, y0, policy, rank, total, stored):
                 weight="bold", zorder=4)
         ax.text(gx + 0.07, gy + gh - 0.26, wrap(goal_words(data, g), 21), ha="left", va="top", fontsize=6.5,
                 zorder=4, linespacing=1.1)
-        ax.text(gx + gw - 0.07, gy + 0.06, f"+{pts[c]} VP", ha="right", va="bottom", fontsize=8.5, weight="bold",
-                color=GOAL_COLOUR, zorder=4)
+        ax.text(gx + gw - 0.07, gy + 0.06, "scores at the end" if halted else f"+{pts[c]} VP", ha="right",
+                va="bottom", fontsize=7 if halted else 8.5, weight="bold", color=GOAL_COLOUR, zorder=4)
     top -= 0.2 + gh + 0.08
     ax.text(rx, top, "hand", ha="left", va="top", fontsize=8, weight="bold")
     hh = top - 0.2 - (y0 + 0.1)
@@ -353,8 +356,9 @@ def wrap(text, width):
 
 # ------------------------------------------------------------------ the picture
 
-def picture(data, players, seat_policies, seed, index, path):
-    """GameSpec.draw: the final state of game `index` of `seed` as a PNG at path."""
+def picture(data, players, seat_policies, seed, index, path, halt_at=0, lineup=None):
+    """GameSpec.draw: the final state of game `index` of `seed` as a PNG at path, or the state after
+    halt_at turns; True if the game was stopped there, False if it ended first."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -364,11 +368,16 @@ def picture(data, players, seat_policies, seed, index, path):
     from simcore.games.principato.spec import play_logged
     from simcore.games.principato.state import new_tables
 
-    st = play_logged(data, players, seat_policies, seed, index)
+    lineup = lineup or Lineup.own(POLICIES)
+    st = play_logged(data, players, seat_policies, seed, index, halt_at=halt_at, search=lineup.table)
+    halted = bool(st.halted)
     tt = new_tables(data, players)[0]
-    names = {v: k for k, v in POLICIES.items()}
+    names = lineup.names
     totals = [int(st.pts[p].sum()) for p in range(players)]
-    stored = [int(st.seat_count[p, SC_STORED_END]) for p in range(players)]
+    # SC_STORED_END and the game counters are filled at the end: a game in progress counts its own
+    # stored cubes (rules.stored_cubes), turns and scorings
+    stored = [int(st.hold[p, H_FOOD] + st.hold[p, H_MONEY] + st.hold[p, H_FAVOUR]) if halted
+              else int(st.seat_count[p, SC_STORED_END]) for p in range(players)]
     ranks = [1 + sum((totals[q], stored[q]) > (totals[p], stored[p]) for q in range(players)) for p in range(players)]
 
     n_rows = (players + 1) // 2
@@ -385,10 +394,15 @@ def picture(data, players, seat_policies, seed, index, path):
             va="top", fontsize=15, weight="bold")
     standings = "   ".join(f"{ordinal(ranks[p])} {SEAT_NAMES[p]} {totals[p]}"
                            for p in sorted(range(players), key=lambda q: ranks[q]))
-    ax.text(fig_w / 2, fig_h - 0.45,
-            f"final state after {int(st.game_count[GC_TURNS])} turns and {int(st.game_count[GC_SCORINGS])} military "
-            f"scorings  \u00b7  data {data.data_set_id}  \u00b7  final VP (tie-break: stored cubes):  {standings}",
-            ha="center", va="top", fontsize=9.5, color="#333333")
+    if halted:
+        when = (f"after turn {int(st.turn)} of the game (year {int(st.round_no)} of {YEARS}), {int(st.scorings)} "
+                f"military scoring{'' if st.scorings == 1 else 's'} so far  \u00b7  data {data.data_set_id}  \u00b7  "
+                f"VP so far, goals not scored yet (tie-break: stored cubes):  {standings}")
+    else:
+        when = (f"final state after {int(st.game_count[GC_TURNS])} turns and {int(st.game_count[GC_SCORINGS])} "
+                f"military scorings  \u00b7  data {data.data_set_id}  \u00b7  final VP (tie-break: stored cubes):  "
+                f"{standings}")
+    ax.text(fig_w / 2, fig_h - 0.45, when, ha="center", va="top", fontsize=9.5, color="#333333")
 
     # the display row and the supply
     dy = fig_h - title_h - display_h
@@ -429,7 +443,8 @@ def picture(data, players, seat_policies, seed, index, path):
         r, c = divmod(p, 2)
         x0 = 0.15 + c * (PANEL_W + 0.15)
         y0 = fig_h - title_h - display_h - (r + 1) * (PANEL_H + 0.15) + 0.05
-        draw_panel(ax, data, st, tt, p, x0, y0, names[int(seat_policies[p])], ranks[p], totals[p], stored[p])
+        draw_panel(ax, data, st, tt, p, x0, y0, names[int(seat_policies[p])], ranks[p], totals[p], stored[p],
+                   halted)
 
     # the legend of the cubes and card kinds
     lx = 0.3
@@ -446,3 +461,4 @@ def picture(data, players, seat_policies, seed, index, path):
             ha="left", va="center", fontsize=8)
     fig.savefig(path, dpi=120, facecolor="white")
     plt.close(fig)
+    return halted

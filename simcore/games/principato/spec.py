@@ -1,5 +1,6 @@
 """Principato in the registry."""
 
+from simcore.players import Lineup
 from simcore.games.principato import components, describe, draw, playout, state
 from simcore.games.principato.policies import POLICIES
 from simcore.turns import Engine
@@ -10,9 +11,10 @@ play_batch = ENGINE.play_batch
 play_logged = ENGINE.play_logged
 
 
-def replay(data, players, seat_policies, seed, index):
-    st = play_logged(data, players, seat_policies, seed, index)
-    header = ENGINE.replay_header("Principato", describe.SEAT_NAMES, POLICIES, data, players, seat_policies, seed,
+def replay(data, players, seat_policies, seed, index, lineup=None):
+    lineup = lineup or Lineup.own(POLICIES)
+    st = play_logged(data, players, seat_policies, seed, index, search=lineup.table)
+    header = ENGINE.replay_header("Principato", describe.SEAT_NAMES, lineup.names, data, players, seat_policies, seed,
                                   index)
     return describe.replay_lines(data, st, state.new_tables(data, players)[0], header)
 

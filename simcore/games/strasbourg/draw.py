@@ -1,4 +1,5 @@
-"""A picture of one Strasbourg game's final state (GameSpec.draw), plain Python and matplotlib.
+"""A picture of one Strasbourg game's final state, or of the game after some round (GameSpec.draw),
+plain Python and matplotlib.
 
 The city: the 6 x 9 grid (row 0 at the top, as in the replay's (row,col)), each guild space in its
 guild's colour with its printed price in the corner, the building sites grey with the building
@@ -7,14 +8,18 @@ colour, the chapel spots on the grid vertices (empty: a white spot; built: a cha
 wall with its corner towers round the wall cells. Below it the council (NOBILITY, CHURCH, the
 guild seats, MERCHANTS) with the family member on each seat, and the five round cards with their
 guilds and building. Beside it every player's VP by score category, coins, goods, privileges,
-family members in the city and tasks. A title gives the game, seed, index and final scores.
+family members in the city and tasks. A title gives the game, seed, index and final scores (after
+a round: the scores so far, before the final scoring of tasks, city, chapels, buildings and
+privileges; the tasks are marked as the state drawn would score them).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from simcore.players import Lineup
 from simcore.drawing import SEAT_COLOURS, seat_panel
 from simcore.games.strasbourg.describe import SEAT_NAMES
+from simcore.games.strasbourg.scoring import FAILED_TASK
 from simcore.games.strasbourg.state import (
     CATEGORIES, N_GUILDS, ROUNDS, SC_CITY, SC_PRIVILEGES_SPENT, SC_TASKS_KEPT, SC_TASKS_MET)
 
@@ -195,7 +200,8 @@ def draw_council(ax, data, st, top):
 
 
 def draw_rounds(ax, data, st, top):
-    """The five round cards: the guilds of sub-phases B, D, F and the round's building."""
+    """The five round cards: the guilds of sub-phases B, D, F and the round's building (of a game
+    in progress, the rounds played are ticked)."""
     from matplotlib.patches import FancyBboxPatch
     ax.text(-0.1, top - 0.05, "Round cards", ha="left", va="bottom", fontsize=11, weight="bold")
     w, gap = 1.72, 0.1
@@ -204,7 +210,9 @@ def draw_rounds(ax, data, st, top):
         x = x0 + r * (w + gap)
         ax.add_patch(FancyBboxPatch((x, top + 0.3), w, 1.25, boxstyle="round,pad=0,rounding_size=0.08",
                                     fc="#f7f4ec", ec="#666666", lw=1.0, zorder=1))
-        ax.text(x + 0.08, top + 0.45, f"round {r + 1}", ha="left", va="center", fontsize=7.5, weight="bold")
+        played = " \u2713" if st["halted"] and r < int(st["round_no"]) else ""     # a game in progress
+        ax.text(x + 0.08, top + 0.45, f"round {r + 1}{played}", ha="left", va="center", fontsize=7.5,
+                weight="bold")
         card = int(st["round_card"][r])
         for i, label in enumerate("BDF"):
             g = int(data.card_guilds[card, i])
@@ -232,10 +240,12 @@ def draw_panel(ax, data, st, players, seat_policies, policy_names, height, tasks
         ax.text(0.25, top - 0.8, "  \u00b7  ".join(f"{c.replace('_', ' ')} {v}" for c, v in zip(CATEGORIES, pts)),
                 ha="left", va="center", fontsize=8.3, color="#333333")
         council = sum(1 for seat in range(st["seat_owner"].shape[0]) if int(st["seat_owner"][seat]) == s)
+        # SC_CITY is counted by the final scoring: a game in progress counts its spaces
+        city = int((st["cell_owner"] == s).sum()) if st["halted"] else int(st["seat_count"][s, SC_CITY])
         ax.text(0.25, top - 1.15,
                 f"coins {int(st['coins'][s])}   \u00b7   privileges {int(st['privileges'][s])} "
                 f"(spent {int(st['seat_count'][s, SC_PRIVILEGES_SPENT])})   \u00b7   family members: "
-                f"{int(st['seat_count'][s, SC_CITY])} in the city, {council} on the council",
+                f"{city} in the city, {council} on the council",
                 ha="left", va="center", fontsize=9)
         y = top - 1.5
         ax.text(0.25, y, "goods", ha="left", va="center", fontsize=9)
@@ -251,10 +261,16 @@ def draw_panel(ax, data, st, players, seat_policies, policy_names, height, tasks
             x = text_right(ax, label) + 0.3
         if not any_goods:
             ax.text(x, y, "none", ha="left", va="center", fontsize=9, style="italic", color="#666666")
-        kept = int(st["seat_count"][s, SC_TASKS_KEPT])
-        met = int(st["seat_count"][s, SC_TASKS_MET])
-        ax.text(0.25, top - 1.85, f"tasks: {kept} kept, {met} fulfilled (+{pts[5]}), {kept - met} failed "
-                f"({pts[6]})", ha="left", va="center", fontsize=9)
+        if st["halted"]:            # tasks score at the end (SB-12.2): what this state would score
+            kept, met = len(tasks[s]), sum(ok for _, ok in tasks[s])
+            plus = sum(int(data.task_prestige[card]) for card, ok in tasks[s] if ok)
+            line = (f"tasks: {kept} kept; on this state {met} fulfilled (+{plus}), {kept - met} failed "
+                    f"({FAILED_TASK * (kept - met)}), scored at the end")
+        else:
+            kept = int(st["seat_count"][s, SC_TASKS_KEPT])
+            met = int(st["seat_count"][s, SC_TASKS_MET])
+            line = f"tasks: {kept} kept, {met} fulfilled (+{pts[5]}), {kept - met} failed ({pts[6]})"
+        ax.text(0.25, top - 1.85, line, ha="left", va="center", fontsize=9)
         for i, (card, ok) in enumerate(tasks[s]):
             col, row = divmod(i, 3)
             mark, value = ("\u2713", f"+{int(data.task_prestige[card])}") if ok else ("\u2717", "-3")
@@ -275,7 +291,8 @@ def task_label(data, card):
 
 
 def kept_tasks(data, st, players):
-    """Per seat: (task card, fulfilled on the final state) for each kept card (SB-12.1e)."""
+    """Per seat: (task card, fulfilled on the state drawn: the final one, or a game in progress) for
+    each kept card (SB-12.1e)."""
     from simcore.games.strasbourg.scoring import task_met
     from simcore.games.strasbourg.state import new_tables
     tt = new_tables(data, players)[0]
@@ -283,8 +300,9 @@ def kept_tasks(data, st, players):
             for s in range(players)]
 
 
-def picture(data, players, seat_policies, seed, index, path):
-    """GameSpec.draw: the final state of game `index` of `seed` as a PNG at path."""
+def picture(data, players, seat_policies, seed, index, path, halt_at=0, lineup=None):
+    """GameSpec.draw: the final state of game `index` of `seed` as a PNG at path, or the state after
+    round halt_at; True if the game was stopped there, False if it ended first."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -292,8 +310,9 @@ def picture(data, players, seat_policies, seed, index, path):
     from simcore.games.strasbourg.policies import POLICIES
     from simcore.games.strasbourg.spec import play_logged
 
-    st = play_logged(data, players, seat_policies, seed, index)
-    policy_names = {v: k for k, v in POLICIES.items()}
+    lineup = lineup or Lineup.own(POLICIES)
+    st = play_logged(data, players, seat_policies, seed, index, halt_at=halt_at, search=lineup.table)
+    policy_names = lineup.names
     fig_w, fig_h = 17.0, 11.5
     fig = plt.figure(figsize=(fig_w, fig_h), dpi=DPI, facecolor="white")
     rows, cols = int(data.rows), int(data.cols)
@@ -318,7 +337,9 @@ def picture(data, players, seat_policies, seed, index, path):
     scores = ", ".join(f"{SEAT_NAMES[s]} {int(st['vp'][s])}" for s in range(players))
     fig.text(0.5, 0.99, f"Strasbourg  \u2014  {players} players, seed {seed}, game {index}, data {data.data_set_id}",
              ha="center", va="top", fontsize=15, weight="bold")
-    fig.text(0.5, 0.958, f"final scores: {scores}   \u00b7   start player "
+    when = (f"scores after round {int(st['round_no'])} of {ROUNDS} (before the final scoring)" if st["halted"]
+            else "final scores")
+    fig.text(0.5, 0.958, f"{when}: {scores}   \u00b7   start player "
              f"{SEAT_NAMES[int(st['sp'])]}", ha="center", va="top", fontsize=11.5)
     fig.text(0.5, 0.93, "city: the number in a space's corner is its price; grey cells are building sites, a building "
              "scores its VP for each family member orthogonally next to it; white dots are empty chapel spots, a "
@@ -326,3 +347,4 @@ def picture(data, players, seat_policies, seed, index, path):
              fontsize=8.5, color="#555555")
     fig.savefig(path, dpi=DPI, facecolor="white")
     plt.close(fig)
+    return bool(st["halted"])

@@ -16,3 +16,15 @@ def test_picture_is_a_png_of_the_final_board(tmp_path, players):
     policies = np.array([SPEC.policies["greedy"]] * players, dtype=np.int8)
     SPEC.draw(SPEC.load_data(None), players, policies, 7, 3, str(path))
     assert_picture(path, ["#%02x%02x%02x" % rgb for rgb in SEAT_RGB[:players]])
+
+
+def test_picture_after_a_round(tmp_path):
+    """halt_at=4: the board after round 4 of 9, and True; halt_at=10, past the last round, the final
+    board and False."""
+    path = tmp_path / "round004.png"
+    policies = np.array([SPEC.policies["greedy"]] * 3, dtype=np.int8)
+    data = SPEC.load_data(None)
+    assert SPEC.draw(data, 3, policies, 7, 3, str(path), halt_at=4) is True
+    assert_picture(path, ["#%02x%02x%02x" % rgb for rgb in SEAT_RGB[:3]])
+    assert SPEC.draw(data, 3, policies, 7, 3, str(tmp_path / "late.png"), halt_at=10) is False
+    assert SPEC.picture_step == "round"
