@@ -18,7 +18,8 @@ from simcore import report
 def analyze(results_paths, out_dir, fmt):
     """A report on one or more results files: seat advantage, strategies, scores, game length.
 
-    Files of the same game, player count and component data are pooled; any others get a
-    section each. Prints the paths written, the report first."""
+    Files of the same game, player count, component data and lineup (the seats' policies) are
+    pooled; any others get a section each, and lineups of one game side by side get a "Seat
+    advantage by lineup" table. Prints the paths written, the report first."""
     for path in report.write_report(list(results_paths), out_dir, fmt):
         click.echo(path)

@@ -4,15 +4,25 @@
 beside it, linked) or `report.html` (the same PNGs also embedded as base64) into out_dir; it
 returns the paths written. `report_frames` does the same from DataFrames already in memory.
 Every section is computed by a pure function of a DataFrame of results rows (one group's rows:
-one game, player count and component data), so notebooks and tests can call them directly.
+one game, player count, component data and lineup), so notebooks and tests can call them directly.
 
-Several files: their rows are grouped by (game, players, data). Files of the same group are
-pooled — their games counted together, each file's game_index kept apart by a `source` column
-(the file's position in the list) — and every group gets its own section. Two pooled files that
-hold the same games (same seed, same policies at a common game index) are flagged: pooled, those
-games count twice. The files are read whole (about 4x the rows' size in memory at the peak).
+Several files: their rows are grouped by (game, players, data, lineup). A game's lineup is the
+multiset of its seats' policies, as sorted text: "random ×4", "greedy ×2, mcts" (rotated seats
+keep it; a run normally has one). Files of the same group are pooled — their games counted
+together, each file's game_index kept apart by a `source` column (the file's position in the
+list) — and every group gets its own section, titled with its lineup: a run of search players
+(`--policy mcts`) and a random run of the same game are never pooled. When groups share (game,
+players, data) but differ in lineup, a block "Seat advantage by lineup" near the top puts their
+seat advantages side by side: one row per lineup, each seat's win share with its simultaneous
+95% interval and the chi-square p-value, computed within that lineup's games alone (the same
+numbers as its section). Two pooled files that hold the same games (same seed, same policies at
+a common game index) are flagged: pooled, those games count twice. The files are read whole
+(about 4x the rows' size in memory at the peak).
 
 Methods, as the report states them:
+- lineup: per game, the seats' policy codes (pandas factorize, names sorted) sorted within the
+  game and compared row by row (numpy, no Python loop over games); the distinct rows become the
+  texts, each policy once with "×n" when n seats play it.
 - seat advantage: a seat's wins are the sum of its win_share (a game won by k tied seats gives
   each 1/k), so the seats' counts add up to the number of games; 95% simultaneous intervals are
   Goodman's (statsmodels `multinomial_proportions_confint(method="goodman")`, whose closed form
@@ -90,14 +100,41 @@ def _check_games(path: str, frame: pd.DataFrame) -> None:
             raise UserError(f"results file {path}: not one row per seat 0..{players - 1} of every game")
 
 
+def lineup_text(policies) -> str:
+    """The lineup of one game from its seats' policies: each policy once, sorted, with "×n" when
+    n seats play it: ["mcts", "greedy", "greedy"] -> "greedy ×2, mcts"."""
+    names, counts = np.unique(np.asarray([str(p) for p in policies]), return_counts=True)
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in zip(names, counts))
+
+
+def game_lineups(frame: pd.DataFrame) -> tuple[np.ndarray, list[str]]:
+    """(per game, the index of its lineup in the list; the lineups' texts) of rows of one player
+    count in game order (one row per seat of every game). Vectorised: the policy codes, sorted
+    within each game, compared as rows; a run with one lineup costs one pass over the codes."""
+    players = _players(frame)
+    codes, names = pd.factorize(frame["policy"], sort=True)
+    grid = np.sort(codes.reshape(-1, players).astype(np.int64), axis=1)
+    if len(grid) == 0 or (grid == grid[0]).all():
+        distinct, index = grid[:1], np.zeros(len(grid), dtype=np.int64)
+    elif len(names) ** players < 2 ** 62:      # a game's sorted codes as one integer: a 1-d unique
+        weights = len(names) ** np.arange(players - 1, -1, -1, dtype=np.int64)
+        _, first, index = np.unique(grid @ weights, return_index=True, return_inverse=True)
+        distinct = grid[first]
+    else:
+        distinct, index = np.unique(grid, axis=0, return_inverse=True)
+    names = np.asarray(names, dtype=object)
+    return np.asarray(index).reshape(-1), [lineup_text(names[row]) for row in distinct]
+
+
 @dataclass
 class Group:
-    """The pooled rows of one (game, players, data), in game order, and where they came from."""
+    """The pooled rows of one (game, players, data, lineup), in game order, and where they came from."""
     game: str
     players: int
     data: str
     frame: pd.DataFrame
     sources: dict[int, str]     # `source` value -> the file (its position in the list given)
+    lineup: str = ""            # the seats' policies of every game of the group: "greedy ×2, mcts"
 
     @property
     def games(self) -> int:
@@ -121,7 +158,8 @@ def tag(frame: pd.DataFrame) -> str:
 
 
 def group_frames(named: list[tuple[str, pd.DataFrame]]) -> list[Group]:
-    """The rows of every (game, players, data), pooled over files, each with a `source` column."""
+    """The rows of every (game, players, data, lineup), pooled over files, each with a `source`
+    column; sorted by that key."""
     parts: dict[tuple, list[tuple[int, str, pd.DataFrame]]] = {}
     for i, (path, frame) in enumerate(named):
         if frame.empty:
@@ -131,14 +169,27 @@ def group_frames(named: list[tuple[str, pd.DataFrame]]) -> list[Group]:
         # a file is usually one run: its rows as they are, no copy per group
         split = [(tuple(keys.iloc[0]), frame)] if len(keys) == 1 else frame.groupby(_GROUP_KEYS, sort=False)
         for key, rows in split:
-            parts.setdefault((str(key[0]), int(key[1]), str(key[2])), []).append((i, path, rows))
+            index, lineups = game_lineups(rows)
+            # one lineup (a run, rotated seats or not): no copy either
+            by_lineup = [(lineups[0], rows)] if len(lineups) == 1 else \
+                [(text, rows[np.repeat(index == j, int(key[1]))]) for j, text in enumerate(lineups)]
+            for lineup, piece in by_lineup:
+                parts.setdefault((str(key[0]), int(key[1]), str(key[2]), lineup), []).append((i, path, piece))
     groups = []
-    for (game, players, data), pieces in sorted(parts.items()):
+    for (game, players, data, lineup), pieces in sorted(parts.items()):
         common = [c for c in pieces[0][2].columns if all(c in rows.columns for _, _, rows in pieces)]
         tagged = [rows[common].assign(**{SOURCE: i}) for i, _, rows in pieces]
         frame = _ordered(tagged[0] if len(tagged) == 1 else pd.concat(tagged, ignore_index=True))
-        groups.append(Group(game, players, data, frame, {i: path for i, path, _ in pieces}))
+        groups.append(Group(game, players, data, frame, {i: path for i, path, _ in pieces}, lineup))
     return groups
+
+
+def lineup_families(groups: list[Group]) -> list[list[Group]]:
+    """The groups of every (game, players, data) played by two lineups or more, in order."""
+    families: dict[tuple, list[Group]] = {}
+    for group in groups:
+        families.setdefault((group.game, group.players, group.data), []).append(group)
+    return [family for family in families.values() if len(family) > 1]
 
 
 # ---- the sections: pure functions of one group's rows -----------------------------------
@@ -532,17 +583,49 @@ def _distribution_formats(columns) -> dict:
     return formats
 
 
-def group_blocks(group: Group, images: dict[str, str]) -> list:
-    """The section of one group: headings (str starting with '#'), paragraphs (str), Tables, Images."""
+def lineup_blocks(family: list[Group], advantages: dict[int, dict] | None = None) -> list:
+    """The seat advantage of every lineup of one (game, players, data) side by side: a table with
+    one row per lineup (each seat's win share and simultaneous 95% interval, the chi-square
+    p-value, its games and seeds) and one plain line per lineup. advantages: seat_advantage of
+    each group by id(group), where already computed."""
+    advantages = advantages or {}
+    first = family[0]
+    players = first.players
+    expected = _percent_plain(1 / players)
+    rows, lines, unbalanced = [], [], []
+    for group in family:
+        advantage = advantages.get(id(group)) or seat_advantage(group.frame)
+        table, t = advantage["table"], group.tag()
+        cells = [f"{100 * row.win_share:.1f}% [{100 * row.lo:.1f}, {100 * row.hi:.1f}]" for _, row in table.iterrows()]
+        rows.append([group.lineup] + cells + [_pvalue(advantage["p"]), t])
+        lines.append(f"{group.lineup}: " + ", ".join(f"seat {seat} wins {cell}" for seat, cell in enumerate(cells))
+                     + f" vs {expected} expected; chi-square p = {_pvalue(advantage['p'])} {t}")
+        if group.frame["policy"].nunique() > 1 and not seat_balance(group.frame)[1]:
+            unbalanced.append(f"{group.lineup} {t}")
+    blocks: list = [Table(f"{first.game} · {players} players · data {first.data}: win share per seat by lineup, "
+                          f"95% simultaneous intervals (Goodman), vs {expected} expected; p: chi-square test against "
+                          "equal shares; each row (N games, seed S)",
+                          ["lineup"] + [f"seat {s}" for s in range(players)] + ["p", "games"], rows)]
+    blocks += lines
+    if unbalanced:
+        blocks.append("Warning: in " + "; ".join(unbalanced) + " the seats did not all play the same policies equally "
+                      "often (run with --rotate-seats): those shares mix seat advantage with strategy.")
+    return blocks
+
+
+def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = None) -> list:
+    """The section of one group: headings (str starting with '#'), paragraphs (str), Tables, Images.
+    advantage: the group's seat_advantage, where already computed."""
     frame, t = group.frame, group.tag()
-    blocks: list = [f"## {group.game} · {group.players} players · data {group.data} {t}"]
+    lineup = f" · lineup {group.lineup}" if group.lineup else ""
+    blocks: list = [f"## {group.game} · {group.players} players · data {group.data}{lineup} {t}"]
     blocks.append("Files: " + ", ".join(f"`{p}`" for p in group.sources.values()) + ".")
     for first, second in repeated_games(frame):
         blocks.append(f"Note: `{group.sources[first]}` and `{group.sources[second]}` hold the same games (same seed, "
                       "same policies): pooled, those games count twice.")
 
     # seat advantage
-    advantage = seat_advantage(frame)
+    advantage = advantage or seat_advantage(frame)
     blocks.append("### Seat advantage")
     blocks.extend(seat_lines(advantage, frame))
     blocks.append(_table(f"Win share per seat, 95% simultaneous intervals (Goodman) {t}",
@@ -635,12 +718,28 @@ def group_blocks(group: Group, images: dict[str, str]) -> list:
     return blocks
 
 
-def _slug(group: Group, groups: list[Group]) -> str:
-    same = [g for g in groups if (g.game, g.players) == (group.game, group.players)]
-    base = f"{group.game}-{group.players}p"
-    if len(same) > 1:
-        base += "-" + "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in group.data)
-    return base
+def _safe(text: str) -> str:
+    return "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "_" for ch in text)
+
+
+def _slugs(groups: list[Group]) -> list[str]:
+    """The file-name stem of every group's plots: game and player count, then the data and the
+    lineup where other groups of that game and player count differ in them; unique."""
+    slugs, taken = [], set()
+    for group in groups:
+        same = [g for g in groups if (g.game, g.players) == (group.game, group.players)]
+        base = f"{group.game}-{group.players}p"
+        if len({g.data for g in same}) > 1:
+            base += "-" + _safe(group.data)
+        if len({g.lineup for g in same}) > 1:
+            base += "-" + _safe(group.lineup.replace(" ×", "x").replace(", ", "-"))
+        slug, n = base, 1
+        while slug in taken:
+            n += 1
+            slug = f"{base}-{n}"
+        taken.add(slug)
+        slugs.append(slug)
+    return slugs
 
 
 def render_md(blocks: list, out_dir: str) -> str:
@@ -715,21 +814,32 @@ def report_frames(named: list[tuple[str, pd.DataFrame]], out_dir: str, fmt: str 
                     ("Every number comes with the games and the seed it came from, as (N games, seed S). "
                      "Seats are numbered as in the results files: seat 0 plays first.")]
     if len(groups) > 1:
-        blocks.append("The files hold different games, player counts or component data: one section each "
-                      "(files of the same game, player count and data are pooled).")
+        blocks.append("The files hold different games, player counts, component data or lineups (the seats' "
+                      "policies): one section each (files of the same game, player count, data and lineup are pooled).")
+    advantages = {id(group): seat_advantage(group.frame) for group in groups}
+    families = lineup_families(groups)
+    if families:
+        blocks.append("## Seat advantage by lineup")
+        for family in families:
+            blocks += lineup_blocks(family, advantages)
+        blocks.append("Method: each lineup's games alone, as in its section: wins are win_share summed (a game won by k "
+                      "tied seats counts 1/k for each); the intervals hold for all seats of a row at once (statsmodels "
+                      "multinomial_proportions_confint, method goodman); p is the chi-square test (k − 1 degrees of "
+                      "freedom) against equal shares. The rows come from separate games: where a seat's intervals in "
+                      "two rows do not overlap, its share differs between those lineups (a conservative reading); "
+                      "overlap does not show that they are equal.")
     try:
-        for group in groups:
-            slug = _slug(group, groups)
-            title = f"{group.game} {group.players}p {group.tag()}"
+        for group, slug in zip(groups, _slugs(groups)):
+            title = f"{group.game} {group.players}p" + (f", {group.lineup}" if group.lineup else "") + f" {group.tag()}"
             images = {name: os.path.join(out_dir, f"{slug}-{name}.png") for name in ["win_share", "scores", "points"]}
-            plot_win_share(seat_advantage(group.frame), images["win_share"], title)
+            plot_win_share(advantages[id(group)], images["win_share"], title)
             plot_score_histograms(group.frame, images["scores"], title)
             several = group.frame["policy"].nunique() > 1
             plot_points(points_by_category(group.frame, "seat").drop(columns="score"),
                         points_by_category(group.frame, "policy").drop(columns="score") if several else None,
                         images["points"], title)
             written += list(images.values())
-            blocks += group_blocks(group, images)
+            blocks += group_blocks(group, images, advantages[id(group)])
         report = os.path.join(out_dir, f"report.{fmt}")
         text = render_md(blocks, out_dir) if fmt == "md" else render_html(blocks)
         with open(report, "w", encoding="utf-8") as fh:

@@ -10,6 +10,7 @@ def test_simulate_report_writes_the_report_of_the_run(tmp_path):
     assert p.returncode == 0, p.stderr
     text = (report / "report.md").read_text(encoding="utf-8")
     assert "(300 games, seed 7)" in text
+    assert " · lineup random ×3 (300 games, seed 7)" in text      # the section's title names the seats' policies
     assert (report / "results.parquet").exists()                  # no --out: the rows go beside the report
     assert (report / "strasbourg-3p-win_share.png").read_bytes()[:8] == PNG
 

@@ -2,7 +2,8 @@
 computed here again with pandas and scipy's distributions only; the PNGs; the CLI's error lines.
 
 Two small fixed Strasbourg runs (3 players, 300 games, seed 7): every seat random (ties and
-tie-breaks happen: fractional win shares) and greedy vs random with rotated seats."""
+tie-breaks happen: fractional win shares) and greedy vs random with rotated seats; three Notre Dame
+runs (2 players, 200 games) for lineups: all random (seeds 1 and 2) and all greedy (seed 1)."""
 import base64
 import math
 import struct
@@ -185,18 +186,17 @@ def test_every_table_and_line_names_its_games_and_seed(random_report):
         assert TAG in block or "(N games, seed S)" in block, block
 
 
-def test_files_of_one_game_pool_and_others_get_their_own_section(runs, tmp_path):
+def test_other_games_and_other_lineups_get_their_own_section(runs, tmp_path):
     written = report.write_report([runs["random"], runs["rotated"], runs["four"]], str(tmp_path), "md")
     with open(written[0], encoding="utf-8") as fh:
         text = fh.read()
-    assert "## strasbourg · 3 players · data strasbourg-p0-v1 (600 games, seed 7)" in text
-    assert "## strasbourg · 4 players · data strasbourg-p0-v1 (40 games, seed 3)" in text
-    assert "hold the same games" not in text   # same seed, other policies: other games
-    assert sum(p.startswith(str(tmp_path / "strasbourg-3p-")) for p in written) == 3
+    assert "## strasbourg · 3 players · data strasbourg-p0-v1 · lineup greedy, random ×2 (300 games, seed 7)" in text
+    assert "## strasbourg · 3 players · data strasbourg-p0-v1 · lineup random ×3 (300 games, seed 7)" in text
+    assert "## strasbourg · 4 players · data strasbourg-p0-v1 · lineup random ×4 (40 games, seed 3)" in text
+    assert "## Seat advantage by lineup" in text and "| random ×4 |" not in text   # one lineup of 4 players
+    assert sum(p.startswith(str(tmp_path / "strasbourg-3p-greedy-randomx2-")) for p in written) == 3
+    assert sum(p.startswith(str(tmp_path / "strasbourg-3p-randomx3-")) for p in written) == 3
     assert sum(p.startswith(str(tmp_path / "strasbourg-4p-")) for p in written) == 3
-    pooled = pd.concat([simcore.results.read(runs["random"]), simcore.results.read(runs["rotated"])])
-    shares = pooled.groupby("seat")["win_share"].sum() / (2 * GAMES)
-    assert f"seat 0 wins {100 * shares[0]:.1f}%" in text
 
 
 def test_the_same_games_pooled_twice_are_flagged(runs, tmp_path):
@@ -205,6 +205,102 @@ def test_the_same_games_pooled_twice_are_flagged(runs, tmp_path):
         text = fh.read()
     assert f"Note: `{runs['random']}` and `{runs['random']}` hold the same games" in text
     assert "(600 games, seed 7)" in text
+
+
+# ---- lineups: the seats' policies of a game ------------------------------------------------
+# Notre Dame, 2 players, 200 games: every seat random (seeds 1 and 2) and every seat greedy (seed 1)
+
+@pytest.fixture(scope="module")
+def lineups(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("lineups")
+    paths = {name: str(folder / f"{name}.parquet") for name in ["random", "greedy", "random2"]}
+    simcore.simulate("notre-dame", players=2, games=200, seed=1, out=paths["random"])
+    simcore.simulate("notre-dame", players=2, games=200, seed=1, policies=["greedy"], out=paths["greedy"])
+    simcore.simulate("notre-dame", players=2, games=200, seed=2, out=paths["random2"])
+    return types.SimpleNamespace(paths=paths, frames={name: simcore.results.read(path) for name, path in paths.items()})
+
+
+def goodman(wins, games):
+    """Goodman's (1965) simultaneous 95% intervals in closed form: chi2_1 quantile at 1 - alpha/k."""
+    c = chi2.ppf(1 - 0.05 / len(wins), 1)
+    p = wins / games
+    root = np.sqrt(c * c + 4 * games * p * c * (1 - p))
+    return (2 * games * p + c - root) / (2 * (c + games)), (2 * games * p + c + root) / (2 * (c + games))
+
+
+def lineup_row(df, tag):
+    """The report's row of df's lineup in "Seat advantage by lineup", recomputed with pandas and scipy."""
+    games = df["game_index"].nunique()
+    wins = df.groupby("seat")["win_share"].sum()
+    lo, hi = goodman(wins, games)
+    statistic = ((wins - games / 2) ** 2 / (games / 2)).sum()
+    cells = [f"{100 * w / games:.1f}% [{100 * lo[s]:.1f}, {100 * hi[s]:.1f}]" for s, w in wins.items()]
+    return cells, f"{chi2.sf(statistic, 1):.3g}", tag
+
+
+def test_lineup_text_and_game_lineups():
+    assert report.lineup_text(["mcts", "greedy", "greedy"]) == "greedy ×2, mcts"
+    assert report.lineup_text(["mcts:iters=400"] * 4) == "mcts:iters=400 ×4"
+    frame = pd.DataFrame({"players": np.int8(3), "policy": ["b", "a", "a", "a", "b", "a", "c", "c", "c", "a", "a", "b"]})
+    index, texts = report.game_lineups(frame)
+    assert texts == ["a ×2, b", "c ×3"] and index.tolist() == [0, 0, 1, 0]
+
+
+def test_runs_with_other_lineups_get_two_sections_and_the_comparison(lineups, tmp_path):
+    random, greedy = lineups.frames["random"], lineups.frames["greedy"]
+    assert set(random["policy"]) == {"random"} and set(greedy["policy"]) == {"greedy"} and len(greedy) == 400
+    written = report.write_report([lineups.paths["greedy"], lineups.paths["random"]], str(tmp_path / "md"), "md")
+    with open(written[0], encoding="utf-8") as fh:
+        md = fh.read()
+    data = random["data"].iloc[0]
+    sections = [line for line in md.splitlines() if line.startswith("## ")]
+    assert sections == ["## Seat advantage by lineup",
+                        f"## notre-dame · 2 players · data {data} · lineup greedy ×2 (200 games, seed 1)",
+                        f"## notre-dame · 2 players · data {data} · lineup random ×2 (200 games, seed 1)"]
+    assert md.index("## Seat advantage by lineup") < md.index("### Seat advantage")
+    assert "| lineup | seat 0 | seat 1 | p | games |" in md
+    html_written = report.write_report([lineups.paths["greedy"], lineups.paths["random"]], str(tmp_path / "html"), "html")
+    with open(html_written[0], encoding="utf-8") as fh:
+        text = fh.read()
+    assert "<h2>Seat advantage by lineup</h2>" in text
+    for df, lineup in [(greedy, "greedy ×2"), (random, "random ×2")]:
+        cells, p, tag = lineup_row(df, "(200 games, seed 1)")
+        assert f"| {lineup} | {cells[0]} | {cells[1]} | {p} | {tag} |" in md
+        assert f"<tr><td>{lineup}</td><td>{cells[0]}</td><td>{cells[1]}</td><td>{p}</td><td>{tag}</td></tr>" in text
+        line = f"{lineup}: seat 0 wins {cells[0]}, seat 1 wins {cells[1]} vs 50% expected; chi-square p = {p} {tag}"
+        assert line in md and f"<p>{line}</p>" in text
+        # the section of the lineup holds its own games alone
+        assert f"seat 0 wins {cells[0]} vs 50% expected {tag}" in md
+    assert sorted(p.rsplit("/", 1)[1] for p in written[1:]) == sorted(
+        f"notre-dame-2p-{lineup}-{name}.png" for lineup in ["greedyx2", "randomx2"] for name in ["win_share", "scores", "points"])
+
+
+def test_one_file_with_two_lineups_is_split(lineups):
+    both = pd.concat([lineups.frames["random"], lineups.frames["greedy"]], ignore_index=True)
+    groups = report.group_frames([("both.parquet", both)])
+    assert [(g.lineup, g.games, g.sources) for g in groups] == [("greedy ×2", 200, {0: "both.parquet"}),
+                                                                ("random ×2", 200, {0: "both.parquet"})]
+    assert [len(family) for family in report.lineup_families(groups)] == [2]
+    for group, name in zip(groups, ["greedy", "random"]):
+        expected = report.seat_advantage(lineups.frames[name])
+        pd.testing.assert_frame_equal(report.seat_advantage(group.frame)["table"], expected["table"])
+
+
+def test_runs_with_the_same_lineup_still_pool(lineups, tmp_path):
+    written = report.write_report([lineups.paths["random"], lineups.paths["random2"]], str(tmp_path), "md")
+    with open(written[0], encoding="utf-8") as fh:
+        md = fh.read()
+    pooled = pd.concat([lineups.frames["random"], lineups.frames["random2"]])
+    data = pooled["data"].iloc[0]
+    assert [line for line in md.splitlines() if line.startswith("## ")] == [
+        f"## notre-dame · 2 players · data {data} · lineup random ×2 (400 games, seeds 1, 2)"]
+    assert "Seat advantage by lineup" not in md and "hold the same games" not in md
+    wins = pooled.groupby("seat")["win_share"].sum()
+    lo, hi = goodman(wins, 400)
+    for seat in range(2):
+        assert (f"seat {seat} wins {100 * wins[seat] / 400:.1f}% [{100 * lo[seat]:.1f}, {100 * hi[seat]:.1f}] "
+                "vs 50% expected (400 games, seeds 1, 2)") in md
+    assert [p.rsplit("/", 1)[1] for p in written[1:]] == [f"notre-dame-2p-{name}.png" for name in ["win_share", "scores", "points"]]
 
 
 # ---- the command line ------------------------------------------------------------------
