@@ -5,12 +5,19 @@ Wherever a player decides (section 18, DEC-n), rules.py writes the options into 
 else the seat's policy. A decision with one legal option is not asked. Action A is a chain of
 decisions: the card (DEC-2), its option with the payment (DEC-3/4, one decision, deduplicated
 as PR-9.3 says), the count (DEC-5), the overflow (DEC-6), the token (DEC-8), the exchange (DEC-7).
+
+A game with a search seat (flatmc, mcts) is played by replaying run_game (simcore/search.py):
+every decision goes through `decide`, and no policy chooses anywhere else. Chance is drawn only
+at setup (PR-3.11); policies.determinize redraws what a searching seat cannot see (HI-5).
 """
 
 from simcore.kernel import kernel
+from simcore.search import (
+    AT_ROOT, PLAY, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
+    end_iteration, has_search_seat, probe_stopped, root_decision, search_decision)
 from simcore.turns import halt_here, log_event, record_game, scripted_option
 from simcore.games.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
-from simcore.games.principato.policies import choose
+from simcore.games.principato.policies import choose, determinize
 from simcore.games.principato.rules import (
     card_options, code_option, count_options, culture_options, deck_empty, draw, empty_condottieri, empty_militia, exchange,
     favour_options, food_cap, kind_options, load, loaded_units, money_cap, next_token, option_moves,
@@ -36,7 +43,17 @@ def decide(st, tt, p, dp, ctx):
     if st.n_opts == 1:
         return st.opts[0]
     i = scripted_option(st)
-    return st.opts[i if i >= 0 else choose(st, tt, p, dp, ctx)]
+    if i < 0 and st.s_mode != PLAY:
+        i = search_decision(st, p, dp)
+        if i == AT_ROOT:
+            determinize(st, tt, p)
+            i = root_decision(st, st.players)
+    if i < 0:
+        i = choose(st, tt, p, dp, ctx)
+        chosen(st, i)
+    else:
+        st.plan_ok = 0          # a script, a replay or the tree chose: greedy's plan is not this action's
+    return st.opts[i]
 
 
 # ---------------------------------------------------------------- gaining cubes (PR-10.3, PR-10.4)
@@ -276,6 +293,40 @@ def play_year(st, tt, year):
 
 @kernel
 def play_game(st, tt, players, policies, seed, index):
+    """Play game `index` of `seed` to the end; with a search seat by the search's replays."""
+    if has_search_seat(policies, players):
+        play_searched(st, tt, players, policies, seed, index)
+    else:
+        run_game(st, tt, players, policies, seed, index)
+
+
+@kernel
+def play_searched(st, tt, players, policies, seed, index):
+    """Probe the real game up to a search seat's decision, search it, keep the best option;
+    again until the game ends (simcore/search.py). A run's result: the final VP (PR-15.1), the
+    stored cubes as a fraction breaking ties (PR-15.3)."""
+    begin_game(st, players, policies, seed, index)
+    logging = st.logging
+    while True:
+        begin_probe(st)
+        st.logging = logging
+        run_game(st, tt, players, policies, seed, index)
+        if not probe_stopped(st):
+            break
+        st.logging = 0
+        for it in range(begin_search(st, tt)):
+            begin_iteration(st, it)
+            run_game(st, tt, players, policies, seed, index)
+            for s in range(players):
+                st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, tt, s)
+            end_iteration(st, players)
+        best_root_move(st)
+    end_game(st)
+
+
+@kernel
+def run_game(st, tt, players, policies, seed, index):
+    """Play game `index` of `seed` to the end (PR-3 … PR-15), or to st.halt_at turns."""
     reset(st, tt, players, policies, seed, index)
     for year in range(1, YEARS + 1):
         play_year(st, tt, year)

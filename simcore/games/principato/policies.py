@@ -16,11 +16,17 @@ greedy — one step ahead on a value in VP-equivalents of its own principality: 
   many units as it has cubes to load; at a scoring it loads as many units as pay in rank VP
   against what the others can still reach (HI-3: all of that is public); it discards units it
   cannot load.
+  Greedy plans its whole action at DEC-1 (st.plan_*) and follows the plan at the decisions of that
+  action. When DEC-1 was not its own (a scripted, replayed or searched one: playout.decide clears
+  st.plan_ok) it chooses each of them afresh with the same values. The load plan is made at every
+  load question.
+
+determinize — what a search seat cannot see (HI-5), redrawn from what it can.
 """
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.rng import below
+from simcore.rng import below, shuffle
 from simcore.games.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.games.principato.rules import (
     code_favour, code_food, code_money, code_option, culture_index, empty_condottieri, empty_militia,
@@ -295,6 +301,7 @@ def plan_action(st, tt, p):
             if gain > best + 1e-9:
                 best_kind, best = ACT_B, gain
                 st.plan_slot = h * d + s
+    st.plan_ok = 1
     if st.supply[S_FAVOUR] > 0:
         if st.hold[p, H_FAVOUR] < tt.church_favour:
             gain = FAVOUR_PREMIUM * cube_value(st, tt)
@@ -383,6 +390,8 @@ def greedy_choice(st, tt, p, dp, ctx):
     if dp == D_KIND:
         note_rivals(st, tt, p)
         return index_of(st, plan_action(st, tt, p))
+    if not st.plan_ok and (dp == D_CARD or dp == D_OPTION or dp == D_RECRUIT or dp == D_EXCHANGE_B):
+        return unplanned_choice(st, tt, p, dp, ctx)
     if dp == D_CARD:
         return index_of(st, st.plan_card)
     if dp == D_OPTION:
@@ -413,3 +422,84 @@ def greedy_choice(st, tt, p, dp, ctx):
         unit = H_MILITIA if ctx == DISCARD_MIL else H_CONDOTTIERE
         return index_of(st, max(0, st.hold[p, unit] - keep_units(st, p, unit)))
     return 0
+
+
+# ---------------------------------------------------------------- greedy without its DEC-1 plan
+
+@kernel
+def unplanned_choice(st, tt, p, dp, ctx):
+    """DEC-2, DEC-3/4, DEC-5, DEC-9 when greedy did not choose this action at DEC-1 (st.plan_ok
+    is 0): the choice plan_action would have planned for the action taken, made now."""
+    note_rivals(st, tt, p)
+    base = current_worth(st, tt, p)
+    if dp == D_CARD:
+        return index_of(st, best_card(st, tt, p, base))
+    if dp == D_RECRUIT:
+        return index_of(st, recruit_target(st, tt, p, ctx))
+    if dp == D_OPTION:                                      # ctx: the effect; a hand card has it
+        card = st.hand[p, 0] if tt.card_effect[st.hand[p, 0]] == ctx else st.hand[p, 1]
+        v, code = best_move(st, tt, p, card)
+        return index_of(st, code)
+    return index_of(st, best_swap(st, tt, p, base))
+
+
+@kernel
+def best_card(st, tt, p, base):
+    """The hand card whose best move gains most (an exchange symbol adds half the best display
+    card, as in plan_action); -1 if neither can be activated."""
+    best_slot, slot = best_display_slot(st, tt, p, base)     # at least 0: card_worth is
+    best, h_best = -1e300, -1
+    for h in range(2):
+        card = st.hand[p, h]
+        v, code = best_move(st, tt, p, card)
+        if code < 0:
+            continue
+        gain = v - base
+        if tt.card_exchange[card]:
+            gain += 0.5 * best_slot
+        if gain > best + 1e-9:
+            best, h_best = gain, h
+    return h_best
+
+
+@kernel
+def best_swap(st, tt, p, base):
+    """Action B's one-card exchange h * D + s that gains most (as in plan_action)."""
+    d = tt.display_size
+    for s in range(d):
+        st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
+    best, code = -1e300, 0
+    for h in range(2):
+        mine = card_worth(st, tt, p, st.hand[p, h], base)
+        for s in range(d):
+            gain = st.slot_worth[s] - mine - SWAP_COST
+            if gain > best + 1e-9:
+                best, code = gain, h * d + s
+    return code
+
+
+# ---------------------------------------------------------------- what a seat cannot see (search players)
+
+@kernel
+def determinize(st, tt, p):
+    """Redraw what seat p cannot see, from what it can (HI-5, simcore/search.py): the order of the
+    cards still to come in this year's deck and of every later year's deck, each deck on its own
+    (a scoring card stays in its deck, HI-2: the composition of each deck is public), and the
+    other players' goal cards, dealt again from each goal deck without p's own card of it (HI-1:
+    with P < 4 the undealt ones are unseen too). Nothing else is hidden (HI-3)."""
+    shuffle(st.s_gen, st.deck, st.deck_pos, st.deck_n)
+    for y in range(st.round_no, YEARS):                     # decks of the years to come (0-based)
+        shuffle(st.s_gen, st.decks[y], 0, tt.deck_size[y])
+    pile = st.moves                                         # scratch: the root's options are in st.opts
+    for deck in range(2):
+        n = 0
+        for g in range(tt.n_goals):
+            if tt.goal_deck[g] == deck and g != st.goals[p, deck]:
+                pile[n] = g
+                n += 1
+        for q in range(st.players):
+            if q != p:
+                k = below(st.s_gen, n)
+                st.goals[q, deck] = pile[k]
+                pile[k] = pile[n - 1]
+                n -= 1

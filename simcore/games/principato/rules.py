@@ -60,6 +60,7 @@ def reset(st, tt, players, policies, seed, index):
     for c in range(st.game_count.shape[0]):
         st.game_count[c] = 0
     st.plan_card, st.plan_code, st.plan_slot = 0, 0, 0      # greedy's plans never outlive a game
+    st.plan_ok = 0
     for i in range(4):
         st.plan_load[i] = 0
     st.sp = below(st.gen_chance, players)                   # PR-3.9

@@ -159,6 +159,8 @@ STATE = np.dtype([
     ("plan_code", np.int32),
     ("plan_slot", np.int32),
     ("plan_load", np.int32, (4,)),                 # DEC-11 parts
+    ("plan_ok", np.int32),                         # 1 while plan_* describe the action under way: its
+                                                   # DEC-1 was greedy's own (playout.decide clears it)
     ("scratch", np.int32, (N_HOLD,)),              # a principality greedy looks ahead on
     ("moves", np.int32, (MAX_OPTIONS,)),
     ("slot_worth", np.float64, (MAX_DISPLAY,)),    # greedy: what each display card would add
