@@ -16,7 +16,7 @@ from simcore.games.notre_dame.policies import choose, determinize
 from simcore.games.notre_dame.rules import (
     bribe_options, carriage_destinations, confidant_targets, count, cube_sources, donation_options,
     empty_buildings, face_rats, gain_cubes, gain_gold_from_supply, guest_options, hand_options, jester_moves,
-    may_forfeit, message_takeable, minstrel_moves, outbreak_candidates, pay_gold, person_vp, plague_move,
+    kind_bit, may_forfeit, message_takeable, minstrel_moves, outbreak_candidates, pay_gold, person_vp, plague_move,
     rat_back, reset, reveal_persons, richest_opponents, shuffle_brown, shuffle_deck, small_choice_options,
     take_options, building_cubes, RAT_MAX, TOTAL_GOLD, CUBES_PER_COLOUR)
 from simcore.games.notre_dame.scoring import (
@@ -26,6 +26,7 @@ from simcore.games.notre_dame.state import (
     CONFIDANT, CUBE, DOCTOR, DP_BANK_VICTIM, DP_BISHOP_TARGET, DP_CARRIAGE_DEST, DP_CONFIDANT_TARGET,
     DP_CUBE_SOURCE, DP_DONATION, DP_DRAFT_KEEP1, DP_DRAFT_KEEP2, DP_GUEST_CHOICE, DP_HOUSEKEEPER_CHOICE,
     DP_JESTER_MOVE, DP_MINSTREL_MOVE, DP_OUTBREAK_LOSS, DP_PLAY_CARD, DP_TAKE_MESSAGE, DP_BRIBE,
+    DRAFT_DREW, DRAFT_HANDED, DRAFT_NONE, DRAFT_PASSED, DRAFT_SHOWN, DRAFT_TOOK,
     EV_ACTION, EV_BRIBE, EV_CARRIAGE, EV_CONFIDANT, EV_DONATE, EV_FORFEIT, EV_GUEST, EV_HAND,
     EV_MESSAGE, EV_MOVE, EV_OUTBREAK, EV_PAYOUT, EV_PERSON, EV_PLAGUE, EV_PLAY, EV_RELOCATE,
     EV_ROUND, EV_STAGE, EV_STANDING, EV_STEAL, FORFEIT, GOLD, GUEST_HOUSE, HOUSEKEEPER, JESTER, JESTER_CONFIDANT,
@@ -250,13 +251,22 @@ def play_card(st, tt, p, kind):
 
 
 @kernel
+def seen_by_all(st, d, kind):
+    for s in range(st.players):
+        st.seen[s, d] |= kind_bit(kind)
+
+
+@kernel
 def play_turn(st, tt, p):
     """One Phase-3 turn: choose a card from the hand and resolve it (ND-6.1, ND-6.2)."""
     hand_options(st, p)
     kind = decide(st, tt, p, DP_PLAY_CARD, 0)
     for i in range(st.hand_n[p]):
         if st.hand[p, i] == kind:
-            st.hand[p, i] = st.hand[p, st.hand_n[p] - 1]
+            seen_by_all(st, st.hand_from[p, i], kind)      # played face up, in its deck's colour
+            last = st.hand_n[p] - 1
+            st.hand[p, i] = st.hand[p, last]
+            st.hand_from[p, i] = st.hand_from[p, last]
             st.hand_n[p] -= 1
             break
     log_event(st, EV_PLAY, p, kind, 0, 0)
@@ -264,14 +274,13 @@ def play_turn(st, tt, p):
 
 
 # ---------------------------------------------------------------- the draft (ND-5)
+# st.seen, st.draft_at, st.deck_pos and st.hand_from record what each seat has seen (ND-17.2) for
+# the search players' determinize (policies.py); the draft itself never reads them.
 
 @kernel
 def keep_one(st, tt, p, dp, cards, n):
     """p keeps one of cards[:n]; returns the index of the kept card."""
-    st.hand_n[p] = n
-    for i in range(n):
-        st.hand[p, i] = cards[i]
-    hand_options(st, p)
+    show_cards(st, p, cards, n)
     kind = decide(st, tt, p, dp, 0)
     for i in range(n):
         if cards[i] == kind:
@@ -280,37 +289,96 @@ def keep_one(st, tt, p, dp, cards, n):
 
 
 @kernel
-def draft(st, tt):
-    """Draw 3, keep 1 pass 2, keep 1 pass 1, take 1 (ND-5.2); with 2 players the second pass goes
-    back to the opponent, which is the same seat (ND-5.3)."""
-    n = st.players
+def show_cards(st, p, cards, n):
+    """The cards p chooses from, as its hand for the moment, and the options they give."""
+    st.hand_n[p] = n
+    for i in range(n):
+        st.hand[p, i] = cards[i]
+    hand_options(st, p)
+
+
+@kernel
+def draw_three(st, p):
+    """Step 1: p draws the top 3 cards of its own deck into st.offered (ND-5.1, ND-5.6)."""
     j = (st.round_no - 1) % 3
-    kept = st.kept
+    for i in range(3):
+        st.offered[i] = st.deck[p, 3 * j + i]
+        st.drawn[p] |= 1 << st.offered[i]
+        st.seen[p, p] |= kind_bit(st.offered[i])
+        st.hand_from[p, i] = p
+    st.deck_pos[p] = 3 * j + 3
+    st.draft_at[p] = DRAFT_DREW
+
+
+@kernel
+def keep_first(st, tt, p):
+    """Step 1: keep 1 of the 3 drawn, pass the other 2 to the left (ND-5.2)."""
     cards = st.offered
+    i = keep_one(st, tt, p, DP_DRAFT_KEEP1, cards, 3)
+    st.kept[p, 0] = cards[i]
+    o = 0
+    for x in range(3):
+        if x != i:
+            st.passing[p, o] = cards[x]
+            o += 1
+    st.draft_at[p] = DRAFT_PASSED
+
+
+@kernel
+def receive_pair(st, p):
+    """Step 2: the 2 cards the right neighbour passed, into st.offered."""
+    q = (p - 1 + st.players) % st.players
+    st.offered[0] = st.passing[q, 0]
+    st.offered[1] = st.passing[q, 1]
+    st.hand_from[p, 0] = q
+    st.hand_from[p, 1] = q
+    st.seen[p, q] |= kind_bit(st.offered[0]) | kind_bit(st.offered[1])
+    st.draft_at[p] = DRAFT_SHOWN
+
+
+@kernel
+def keep_second(st, tt, p):
+    """Step 2: keep 1 of the 2 received, hand the other on to the left (ND-5.2) — with 2 players
+    back to the opponent, the same seat (ND-5.3)."""
+    cards = st.offered
+    i = keep_one(st, tt, p, DP_DRAFT_KEEP2, cards, 2)
+    st.kept[p, 1] = cards[i]
+    st.kept[p, 2] = cards[1 - i]                     # handed on, for now
+    st.draft_at[p] = DRAFT_HANDED
+
+
+@kernel
+def take_last(st, p):
+    """Step 3: the hand is the card kept in step 1 (own deck), the one kept in step 2 (the right
+    neighbour's deck) and the one the right neighbour handed on (the deck two seats to the right;
+    with 2 players p's own card returned)."""
+    n = st.players
+    q = (p - 1 + n) % n
+    st.hand[p, 0] = st.kept[p, 0]
+    st.hand[p, 1] = st.kept[p, 1]
+    st.hand[p, 2] = st.kept[q, 2]
+    st.hand_from[p, 0] = p
+    st.hand_from[p, 1] = q
+    st.hand_from[p, 2] = (p - 2 + 2 * n) % n
+    st.seen[p, st.hand_from[p, 2]] |= kind_bit(st.hand[p, 2])
+    st.hand_n[p] = 3
+    st.draft_at[p] = DRAFT_TOOK
+    log_event(st, EV_HAND, p, st.hand[p, 0], st.hand[p, 1], st.hand[p, 2])
+
+
+@kernel
+def draft(st, tt):
+    """Draw 3, keep 1 pass 2, keep 1 pass 1, take 1 (ND-5.2, ND-5.3); a step's choices in seat
+    order (A-26)."""
+    n = st.players
     for p in range(n):                              # step 1
-        for i in range(3):
-            cards[i] = st.deck[p, 3 * j + i]
-            st.drawn[p] |= 1 << cards[i]
-        i = keep_one(st, tt, p, DP_DRAFT_KEEP1, cards, 3)
-        kept[p, 0] = cards[i]
-        o = 0
-        for x in range(3):
-            if x != i:
-                st.passing[p, o] = cards[x]
-                o += 1
+        draw_three(st, p)
+        keep_first(st, tt, p)
     for p in range(n):                              # step 2: the 2 cards from the right
-        q = (p - 1 + n) % n
-        cards[0] = st.passing[q, 0]
-        cards[1] = st.passing[q, 1]
-        i = keep_one(st, tt, p, DP_DRAFT_KEEP2, cards, 2)
-        kept[p, 1] = cards[i]
-        kept[p, 2] = cards[1 - i]                   # handed on, for now
+        receive_pair(st, p)
+        keep_second(st, tt, p)
     for p in range(n):                              # step 3: the card from the right
-        st.hand[p, 0] = kept[p, 0]
-        st.hand[p, 1] = kept[p, 1]
-        st.hand[p, 2] = kept[(p - 1 + n) % n, 2]
-        st.hand_n[p] = 3
-        log_event(st, EV_HAND, p, st.hand[p, 0], st.hand[p, 1], st.hand[p, 2])
+        take_last(st, p)
 
 
 # ---------------------------------------------------------------- bribes and persons (ND-9, ND-15)
@@ -440,6 +508,7 @@ def end_of_round(st):
     for p in range(st.players):
         st.hand_n[p] = 0
         st.bribed[p] = -1
+        st.draft_at[p] = DRAFT_NONE
 
 
 @kernel
@@ -536,7 +605,8 @@ def run_game(st, tt, players, policies, seed, index):
 def check(st, tt):
     """With st.checking on, record the first broken invariant: 1 cubes, 2 gold, 3 rat marker,
     4 VP below 0, 5 VP != sum of categories, 6 messages, 7 confidant, 8 hand size (9, a stage's
-    draws not the 9 kinds, is checked at the stage end)."""
+    draws not the 9 kinds, is checked at the stage end; 10, cards a search's determinize could
+    not deal out, in policies.redraw_unseen)."""
     if not st.checking or st.violation:
         return
     code = 0

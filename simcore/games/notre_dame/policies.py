@@ -22,14 +22,15 @@ import numpy as np
 from simcore.kernel import kernel
 from simcore.rng import below, shuffle
 from simcore.games.notre_dame.rules import (
-    building_cubes, count, face_rats, message_takeable, park_bonus, person_vp)
+    building_cubes, count, face_rats, kind_bit, message_takeable, park_bonus, person_vp)
 from simcore.games.notre_dame.scoring import cubes_on_notre_dame
 from simcore.games.notre_dame.state import (
     BANK, BISHOP, CARRIAGE_HOUSE, CLOISTER_SCHOOL, CUBE, DOCTOR, DP_BANK_VICTIM, DP_BISHOP_TARGET,
     DP_BRIBE, DP_CARRIAGE_DEST, DP_CONFIDANT_TARGET, DP_CUBE_SOURCE, DP_DONATION, DP_DRAFT_KEEP1,
     DP_DRAFT_KEEP2, DP_GUEST_CHOICE, DP_HOUSEKEEPER_CHOICE, DP_JESTER_MOVE, DP_MINSTREL_MOVE,
-    DP_PLAY_CARD, DP_TAKE_MESSAGE, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER,
-    JESTER, JESTER_CONFIDANT, MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, NOTRE_DAME, PARK, PASS, PERSONAL,
+    DP_PLAY_CARD, DP_TAKE_MESSAGE, DRAFT_DREW, DRAFT_HANDED, DRAFT_PASSED, DRAFT_SHOWN, DRAFT_TOOK,
+    FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER, JESTER, JESTER_CONFIDANT, MAX_PLAYERS, MINSTREL,
+    MONEYLENDER, MONK, N_BUILDINGS, N_KINDS, NOTRE_DAME, PARK, PASS, PERSONAL,
     RESIDENCE, ROUNDS, R_CARRIAGE_MAY_STAY, R_OUTBREAK_AT)
 
 RANDOM, GREEDY = 0, 1
@@ -400,17 +401,190 @@ def greedy_choice(st, tt, p, dp, ctx):
 
 
 # ---------------------------------------------------------------- what a seat cannot see (search players)
+# Seat p's information set at one of its decisions (ND-17.4) is what is public (ND-17.1: the board,
+# every card played and the deck, i.e. colour, it came from, the persons shown, the decks'
+# composition) and what p has seen of the cards (ND-17.2), kept by the playout in st.seen[p, d]:
+# the kinds of deck d that p has seen this stage (all it drew, the 2 it was passed and the 1 it
+# was given in the draft, every card played). Where the cards of this round lie, and which deck
+# each came from, is public (the draft's structure: st.draft_at, st.hand_from); which kinds lie
+# where, p knows only for the cards it has seen. So every card p has not seen is one of the
+# kinds of its deck that p has not seen, and so is every card still in that deck: determinize
+# deals those kinds out at random again, deck by deck (each deck holds each kind once a stage,
+# ND-5.6). The one place where p knows the cards but not where they are: the 2 it passed in
+# step 1, one kept by the left neighbour and one handed on (2 players: the one returned tells).
+
+KEPT, PASSING, HAND = 0, 1, 2          # the draft arrays a card can lie in (st.kept, st.passing, st.hand)
+MAX_SLOTS = 8 * MAX_PLAYERS
+
 
 @kernel
-def determinize(st, tt, p):
-    """Redraw what seat p cannot see, from what it can (simcore/search.py): the order of every
-    player's action cards not yet drawn this stage and of the persons not yet shown (brown this
-    stage, grey within their letter)."""
-    j = (st.round_no - 1) % 3
+def card_slot(array, q, i):
+    """One place a card can lie: index i of seat q's row of KEPT, PASSING or HAND."""
+    return (array * MAX_PLAYERS + q) * 4 + i
+
+
+@kernel
+def slot_card(st, slot):
+    array = slot // (4 * MAX_PLAYERS)
+    q = (slot // 4) % MAX_PLAYERS
+    i = slot % 4
+    if array == KEPT:
+        return st.kept[q, i]
+    if array == PASSING:
+        return st.passing[q, i]
+    return st.hand[q, i]
+
+
+@kernel
+def set_slot_card(st, slot, kind):
+    array = slot // (4 * MAX_PLAYERS)
+    q = (slot // 4) % MAX_PLAYERS
+    i = slot % 4
+    if array == KEPT:
+        st.kept[q, i] = kind
+    elif array == PASSING:
+        st.passing[q, i] = kind
+    else:
+        st.hand[q, i] = kind
+
+
+@kernel
+def others_cards(st, p, slots, origin):
+    """The cards of this round that seats other than p hold or pass between them, as slots the
+    game will still read, with the deck each came from (public); returns how many. A decision of
+    p is never inside step 3 (it has no choices), and only p can be choosing in the draft."""
+    n = st.players
+    k = 0
+    for q in range(n):
+        if q == p:
+            continue
+        at = st.draft_at[q]
+        left = st.draft_at[(q + 1) % n]
+        right = (q - 1 + n) % n
+        if at >= DRAFT_PASSED and at <= DRAFT_HANDED:        # kept in step 1, not yet in the hand
+            slots[k] = card_slot(KEPT, q, 0)
+            origin[k] = q
+            k += 1
+        if at >= DRAFT_PASSED and left <= DRAFT_SHOWN:       # passed, not yet chosen from
+            for i in range(2):
+                slots[k] = card_slot(PASSING, q, i)
+                origin[k] = q
+                k += 1
+        if at == DRAFT_HANDED:                               # kept in step 2
+            slots[k] = card_slot(KEPT, q, 1)
+            origin[k] = right
+            k += 1
+        if at >= DRAFT_HANDED and left < DRAFT_TOOK:         # handed on, not yet taken
+            slots[k] = card_slot(KEPT, q, 2)
+            origin[k] = right
+            k += 1
+        if at == DRAFT_TOOK:
+            for i in range(st.hand_n[q]):
+                slots[k] = card_slot(HAND, q, i)
+                origin[k] = st.hand_from[q, i]
+                k += 1
+    return k
+
+
+@kernel
+def forget_old_copies(st, p, slots, cards, k):
+    """-1 wherever the draft arrays of the others hold a card the game will not read again (they
+    are overwritten before they are read: old copies, last round's unplayed cards), and in
+    st.offered unless p is choosing from it: no true hidden card survives there."""
     for q in range(st.players):
-        shuffle(st.s_gen, st.deck[q], 3 * (j + 1), 9)
-    shuffle(st.s_gen, st.brown, 2 * (j + 1), 6)
+        if q != p:
+            for i in range(3):
+                st.kept[q, i] = -1
+                st.hand[q, i] = -1
+            for i in range(2):
+                st.passing[q, i] = -1
+    for s in range(k):
+        set_slot_card(st, slots[s], cards[s])
+    if st.draft_at[p] != DRAFT_DREW and st.draft_at[p] != DRAFT_SHOWN:
+        for i in range(3):
+            st.offered[i] = -1
+
+
+@kernel
+def redraw_unseen(st, p, d, slots, origin, cards, k, pool):
+    """Deal the kinds of deck d that p has not seen to the places of deck d's cards p has not
+    seen: the others' cards of deck d p has not seen, the cards still in deck d, and the drawn
+    positions of deck d p has not seen (under the deck by now, or those same cards). True, with
+    st.checking on, st.violation 10 if the places and the kinds do not match."""
+    seen = np.int32(st.seen[p, d])
+    m = 0
+    for kind in range(N_KINDS):
+        if (seen >> kind) & 1 == 0:
+            pool[m] = kind
+            m += 1
+    shuffle(st.s_gen, pool, 0, m)
+    h = 0
+    for s in range(k):
+        if origin[s] == d and (seen >> cards[s]) & 1 == 0:
+            cards[s] = pool[h]
+            h += 1
+    top = st.deck_pos[d]
+    f = N_KINDS - top
+    for x in range(f):
+        st.deck[d, top + x] = pool[h + x]
+    u = 0
+    for pos in range(top):
+        if (seen >> st.deck[d, pos]) & 1 == 0:
+            st.deck[d, pos] = pool[u] if u < h else pool[u + f]
+            u += 1
+    if st.checking and (u + f != m or h > u) and not st.violation:
+        st.violation = 10
+        st.violation_round = st.round_no
+
+
+@kernel
+def shuffle_passed_pair(st, p, origin, cards, k, order):
+    """The cards of p's own deck that others hold: p passed them, so it knows them, but not who
+    kept which (the left neighbour's secret choice) unless one has been played."""
+    g = 0
+    for s in range(k):
+        if origin[s] == p:
+            order[g] = s
+            g += 1
+    for i in range(g - 1, 0, -1):
+        j = below(st.s_gen, i + 1)
+        a = order[i]
+        b = order[j]
+        tmp = cards[a]
+        cards[a] = cards[b]
+        cards[b] = tmp
+
+
+@kernel
+def redraw_persons(st):
+    """The persons not yet shown: brown of this stage, grey within their letter (ND-2.5, ND-4)."""
+    shuffle(st.s_gen, st.brown, st.brown_shown, 6)
     stage_end = 3 * ((st.round_no + 2) // 3)
     shuffle(st.s_gen, st.grey, st.round_no, stage_end)
     for g in range(stage_end, 9, 3):
         shuffle(st.s_gen, st.grey, g, g + 3)
+
+
+@kernel
+def determinize(st, tt, p):
+    """Redraw what seat p cannot see, at one of its decisions, from what it can (simcore/search.py,
+    ND-17.4): the others' cards p has not seen, the order of every deck's cards not yet drawn,
+    who kept which of the cards p passed, and the order of the persons not yet shown. With st.s_gen
+    only; p's own cards, the public state and the draft's structure stay as they are. The playout
+    keeps no hidden card in a local variable above a decision (the draft's cards are st fields)."""
+    slots = np.empty(MAX_SLOTS, np.int32)
+    origin = np.empty(MAX_SLOTS, np.int32)
+    cards = np.empty(MAX_SLOTS, np.int32)
+    work = np.empty(MAX_SLOTS, np.int32)
+    k = others_cards(st, p, slots, origin)
+    for s in range(k):
+        cards[s] = slot_card(st, slots[s])
+    for d in range(st.players):
+        redraw_unseen(st, p, d, slots, origin, cards, k, work)
+    shuffle_passed_pair(st, p, origin, cards, k, work)
+    forget_old_copies(st, p, slots, cards, k)
+    for d in range(st.players):
+        st.drawn[d] = 0
+        for pos in range(st.deck_pos[d]):
+            st.drawn[d] |= kind_bit(st.deck[d, pos])
+    redraw_persons(st)

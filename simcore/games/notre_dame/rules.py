@@ -10,7 +10,7 @@ import numpy as np
 from simcore.kernel import kernel
 from simcore.rng import CHANCE, DECISION, seed_stream, shuffle
 from simcore.games.notre_dame.state import (
-    BEGGAR_KING, BISHOP, CARPENTER, CITY_GUARD, CUBE, FORFEIT, GOLD, GUILD_MASTER, HOSPITAL, JESTER,
+    BEGGAR_KING, BISHOP, CARPENTER, CITY_GUARD, CUBE, DRAFT_NONE, FORFEIT, GOLD, GUILD_MASTER, HOSPITAL, JESTER,
     JESTER_CONFIDANT, LADY, LAWYER, MAX_PLAYERS, MAYOR, MINSTREL, N_BUILDINGS, N_COLOURS, N_KINDS,
     NIGHT_WATCHMAN, NOWHERE, PARK, PASS, PERSONAL, PLAGUE_NET, PLAGUE_NET_NO_BACK, RAT, R_ALLOW_USELESS_BRIBE,
     R_CARRIAGE_MAY_STAY, R_CONFIDANT_MAY_STAY, R_GUARD_COUNTS_ND, R_OUTBREAK_AT, R_OUTBREAK_RESET_TO,
@@ -92,6 +92,10 @@ def reset(st, tt, players, policies, seed, index):
         st.bribed[p] = -1
         st.hand_n[p] = 0
         st.drawn[p] = 0
+        st.draft_at[p] = DRAFT_NONE
+        st.deck_pos[p] = 0
+        for d in range(MAX_PLAYERS):
+            st.seen[p, d] = 0
         for b in range(N_BUILDINGS):
             st.cubes[p, b] = 0
         for c in range(N_COLOURS):
@@ -146,10 +150,14 @@ def place_messages(st, tt):
 
 @kernel
 def shuffle_deck(st, p):
-    """A player's 9 action cards in a new random order for the stage (ND-5.6, ND-13.3)."""
+    """A player's 9 action cards in a new random order for the stage (ND-5.6, ND-13.3); nobody has
+    seen any of them yet."""
     for k in range(N_KINDS):
         st.deck[p, k] = k
     shuffle(st.gen_chance, st.deck[p], 0, N_KINDS)
+    st.deck_pos[p] = 0
+    for s in range(st.seen.shape[0]):
+        st.seen[s, p] = 0
 
 
 @kernel
@@ -160,6 +168,13 @@ def shuffle_brown(st, tt):
             st.brown[k] = i
             k += 1
     shuffle(st.gen_chance, st.brown, 0, 6)
+    st.brown_shown = 0
+
+
+@kernel
+def kind_bit(kind):
+    """A card kind's bit in a set of kinds (st.seen); int16 also as plain Python."""
+    return np.int16(1) << np.int16(kind)
 
 
 @kernel
@@ -169,6 +184,7 @@ def reveal_persons(st):
     st.face[0] = st.brown[2 * j]
     st.face[1] = st.brown[2 * j + 1]
     st.face[2] = st.grey[st.round_no - 1]
+    st.brown_shown = 2 * j + 2
 
 
 @kernel

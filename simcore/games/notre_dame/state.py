@@ -27,6 +27,10 @@ NOWHERE = -1                     # the confidant still in front of its player (N
 HOUSEKEEPER, MONK, MONEYLENDER, MINSTREL, JESTER, DOCTOR, CITY_GUARD, NIGHT_WATCHMAN, BISHOP, \
     GUILD_MASTER, BEGGAR_KING, LAWYER, LADY, MAYOR, CARPENTER = range(15)
 
+# how far a seat is in the draft (st.draft_at; ND-5): nothing yet, drew 3 (choosing), kept 1 and
+# passed 2, shown the 2 from the right (choosing), kept 1 of them and handed on 1, took the last
+DRAFT_NONE, DRAFT_DREW, DRAFT_PASSED, DRAFT_SHOWN, DRAFT_HANDED, DRAFT_TOOK = range(6)
+
 # small choices: Guest house parts, Housekeeper (DP-9, DP-12)
 GOLD, CUBE, RAT = 0, 1, 2
 FORFEIT = -1                     # DP-4: play the card without effect
@@ -131,6 +135,13 @@ STATE = np.dtype([
     ("kept", np.int8, (MAX_PLAYERS, 3)),                 # draft: cards kept so far, and the one handed on
     ("offered", np.int8, (3,)),                          # draft: the cards one player chooses from
     ("drawn", np.int32, (MAX_PLAYERS,)),                 # kinds drawn this stage, one bit each (checks)
+    # what each seat has seen of the cards (ND-17), for the search players' determinize; written
+    # by the playout, never read by it
+    ("deck_pos", np.int8, (MAX_PLAYERS,)),               # the next position of each deck to be drawn
+    ("draft_at", np.int8, (MAX_PLAYERS,)),               # how far each seat is in this round's draft (DRAFT_*)
+    ("hand_from", np.int8, (MAX_PLAYERS, 3)),            # the deck each hand card came from (its colour)
+    ("seen", np.int16, (MAX_PLAYERS, MAX_PLAYERS)),      # seen[p, d]: kinds of deck d seat p has seen this stage
+    ("brown_shown", np.int8),                            # brown persons shown this stage
     # persons (ND-2.5, ND-4)
     ("brown", np.int8, (6,)),
     ("grey", np.int8, (9,)),

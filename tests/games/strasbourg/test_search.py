@@ -14,7 +14,7 @@ import pytest
 from replay_tool import final_scores
 
 import simcore
-from simcore import players, runner
+from simcore import players, registry, runner
 from simcore.rng import seed_stream
 from simcore.games.strasbourg import components, playout, policies, spec as strasbourg
 from simcore.games.strasbourg.rules import box_bundle, discard_unused, draw_card, reveal
@@ -24,7 +24,6 @@ from tests.games.strasbourg.builder import bundles, deck, position
 
 GAME = "strasbourg"
 ROOT = Path(__file__).resolve().parents[3]
-KNOWN = {"random": 0, "greedy": 1}
 REDRAWN = ("deck", "hand", "bundle_sum", "bundle_key", "dealt", "tasks", "s_gen")   # all determinize may write
 SAMPLES = 2000
 TOLERANCE = 0.04                     # |frequency - expected|: about 4.5 standard deviations at 2000 samples
@@ -307,7 +306,7 @@ def test_searched_games_do_not_depend_on_workers_or_chunks_and_replay_gives_them
 @pytest.mark.parametrize("n, names", [(3, ["mcts:iters=20", "random", "greedy"]),
                                       (4, ["greedy", "flatmc:playouts=1", "random", "mcts:iters=10,rollout=greedy"])])
 def test_a_searched_game_is_a_legal_game(n, names):
-    lineup = players.lineup(KNOWN, names)
+    lineup = players.lineup(registry.get(GAME), names)
     tt = strasbourg.ENGINE.tables(DATA, n, lineup.table)[0]
     row = np.zeros(MAX_PLAYERS, np.int8)
     row[:n] = lineup.ids(names)
@@ -373,7 +372,8 @@ def watched(st, p, dp):
 
 playout.search_decision = watched
 names = %(names)r
-lineup = players.lineup({"random": 0, "greedy": 1}, names)
+from simcore import registry
+lineup = players.lineup(registry.get("strasbourg"), names)
 tt = state.new_tables(components.load(None), len(names))
 tt[0].search[:] = lineup.table
 row = np.zeros(state.MAX_PLAYERS, np.int8)
