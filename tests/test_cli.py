@@ -133,7 +133,7 @@ def test_every_user_mistake_is_one_error_line_and_status_2(dice, tmp_path):
 
 
 def test_ctrl_c_keeps_the_games_written_and_says_how_many(register, tmp_path):
-    def interrupted_at_game_20(data, players, seat_policies, seed, first_index):
+    def interrupted_at_game_20(data, players, seat_policies, seed, first_index, search=None):
         if first_index >= 20:
             raise KeyboardInterrupt   # reaches the main thread the way Ctrl-C does: while it waits for this chunk
         return play_batch(data, players, seat_policies, seed, first_index)

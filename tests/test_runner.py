@@ -106,7 +106,7 @@ def test_chunks_arrive_in_game_order_and_progress_counts_them(dice):
 def test_warm_up_plays_one_game_in_the_calling_thread_before_any_worker(register):
     calls = []
 
-    def recording_play_batch(data, players, seat_policies, seed, first_index):
+    def recording_play_batch(data, players, seat_policies, seed, first_index, search=None):
         calls.append((threading.current_thread() is threading.main_thread(), len(seat_policies)))
         return play_batch(data, players, seat_policies, seed, first_index)
 
