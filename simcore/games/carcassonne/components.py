@@ -13,6 +13,7 @@ import numpy as np
 
 from simcore.datafile import PROVENANCES, describe_tally, read_json, shipped_path
 from simcore.registry import UserError
+from simcore.search import search_table_fields
 
 MAX_TYPES = 80          # distinct tile designs in one set
 MAX_SEG = 12            # segments on one tile (a segment owns >= 1 port; a monastery adds one)
@@ -63,7 +64,7 @@ TABLES = np.dtype([
     ("port_seg", np.int8, (MAX_TYPES, 4, 12)),        # [type, rot, port] -> segment
     ("temple", np.int8, (MAX_TYPES,)),
     ("cloister_seg", np.int8, (MAX_TYPES,)),          # monastery segment, -1 if none
-])
+] + search_table_fields())                            # a run's search players (spec.play_batch)
 
 
 @dataclass

@@ -63,6 +63,16 @@ def choose_action(st, tt, seat):
 
 
 @njit(cache=True, nogil=True)
+def choose_ark_outcome(st, tt, seat):
+    """-> ARK * 16 + Ark outcome index, once the Ark is to move (a search player's tree or a
+    replay chose ARK): random uniform over the outcomes, greedy the best (as in their actions)."""
+    if st.policy[seat] == GREEDY:
+        _, k = best_ark_outcome(st, tt, seat)
+        return ARK * 16 + k
+    return ARK * 16 + rng.below(st.gen_decide, list_ark_outcomes(st, tt))
+
+
+@njit(cache=True, nogil=True)
 def choose_entry(st, tt, seat, n):
     """-> the cell where the Ark enters, one of st.tmp[:n]"""
     if st.policy[seat] == GREEDY:
@@ -305,18 +315,72 @@ def best_ark_outcome(st, tt, seat):
 
 
 @njit(cache=True, nogil=True)
-def greedy_placement(st, tt, t, seat):
-    """Choose the best (placement, action) pair; remember the action in st.plan."""
-    players = st.players
-    turns_left = (st.n_deck - st.top) // players + 1
+def greedy_outlook(st, tt, seat):
+    """What greedy weighs every placement of this turn against: turns left, the cost of a
+    follower, the best Ark move on the board before the tile, and whether figures are allowed."""
+    turns_left = (st.n_deck - st.top) // st.players + 1
     follower_cost = FOLLOWER_COST * (2.0 if st.supply[seat] <= 2 else 1.0)
     if turns_left < 8:
         follower_cost *= turns_left / 8.0
     ark_value, _ = best_ark_outcome(st, tt, seat)
     ark_allowed = not (tt.rules[R_TILE_ONLY] == 1 and st.supply[seat] == 0)
+    return turns_left, follower_cost, ark_value, ark_allowed
+
+
+@njit(cache=True, nogil=True)
+def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_value, ark_allowed):
+    """(value, best action) of tile t at (cell, r) for seat, on the board before the tile."""
     before = st.pv_value[0]
     after = st.pv_value[1]
     figs = st.tmp[80:80 + MAX_PLAYERS]
+    preview(st, tt, t, r, cell)
+    base = cloister_gain(st, tt, t, r, cell, seat, turns_left)
+    for g in range(tt.n_seg[t]):
+        if tt.seg_kind[t, g] != CLOISTER:
+            v, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
+            base += v
+    value = base
+    action = PASS * 16
+    if ark_allowed and ark_value > 0 and base + ark_value > value:
+        value = base + ark_value
+        action = ARK * 16
+    figure_bonus = temple_figure_bonus(st, tt, cell)
+    for g in range(tt.n_seg[t]):
+        occupied = False
+        for j in range(st.pv_n_roots[g]):
+            if st.n_figs[st.pv_roots[g, j]] > 0:
+                occupied = True
+        if occupied:
+            continue
+        kind = tt.seg_kind[t, g]
+        for prophet in (False, True):
+            if prophet:
+                if kind != CITY or not is_ark(tt) or st.prophet_state[seat] != PROPHET_AVAILABLE \
+                        or not ark_allowed:
+                    continue
+            elif st.supply[seat] == 0:
+                continue
+            if kind == CLOISTER:
+                ring = ring_neighbours(st, cell)
+                gain = 1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3)
+                returns = ring == 8
+            else:
+                with_fig, returns = segment_gain(st, tt, t, g, seat, seat, prophet, turns_left, before,
+                                                 after, figs)
+                without, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
+                gain = with_fig - without
+            cost = 0.0 if returns else follower_cost * (2.5 if prophet else 1.0)
+            v = base + gain - cost + figure_bonus
+            if v > value:
+                value = v
+                action = (PROPHET if prophet else FOLLOWER) * 16 + g
+    return value, action
+
+
+@njit(cache=True, nogil=True)
+def greedy_placement(st, tt, t, seat):
+    """Choose the best (placement, action) pair; remember the action in st.plan."""
+    turns_left, follower_cost, ark_value, ark_allowed = greedy_outlook(st, tt, seat)
     n = list_placements(st, tt, t)
     best = -1e18
     best_placement = st.opt_cell[0] * 4 + st.opt_rot[0]
@@ -324,53 +388,24 @@ def greedy_placement(st, tt, t, seat):
     for i in range(n):
         cell = st.opt_cell[i]
         r = st.opt_rot[i]
-        preview(st, tt, t, r, cell)
-        base = cloister_gain(st, tt, t, r, cell, seat, turns_left)
-        for g in range(tt.n_seg[t]):
-            if tt.seg_kind[t, g] != CLOISTER:
-                v, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
-                base += v
-        value = base
-        action = PASS * 16
-        if ark_allowed and ark_value > 0 and base + ark_value > value:
-            value = base + ark_value
-            action = ARK * 16
-        figure_bonus = temple_figure_bonus(st, tt, cell)
-        for g in range(tt.n_seg[t]):
-            occupied = False
-            for j in range(st.pv_n_roots[g]):
-                if st.n_figs[st.pv_roots[g, j]] > 0:
-                    occupied = True
-            if occupied:
-                continue
-            kind = tt.seg_kind[t, g]
-            for prophet in (False, True):
-                if prophet:
-                    if kind != CITY or not is_ark(tt) or st.prophet_state[seat] != PROPHET_AVAILABLE \
-                            or not ark_allowed:
-                        continue
-                elif st.supply[seat] == 0:
-                    continue
-                if kind == CLOISTER:
-                    ring = ring_neighbours(st, cell)
-                    gain = 1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3)
-                    returns = ring == 8
-                else:
-                    with_fig, returns = segment_gain(st, tt, t, g, seat, seat, prophet, turns_left, before,
-                                                     after, figs)
-                    without, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
-                    gain = with_fig - without
-                cost = 0.0 if returns else follower_cost * (2.5 if prophet else 1.0)
-                v = base + gain - cost + figure_bonus
-                if v > value:
-                    value = v
-                    action = (PROPHET if prophet else FOLLOWER) * 16 + g
+        value, action = placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_value,
+                                        ark_allowed)
         if value > best:
             best = value
             best_placement = cell * 4 + r
             best_action = action
     st.plan = best_action
     return best_placement
+
+
+@njit(cache=True, nogil=True)
+def greedy_plan(st, tt, t, seat, placement):
+    """st.plan for a placement greedy did not choose itself (a search player's tree or a replayed
+    decision chose it), so that greedy_action never reads the plan of another turn: the best
+    action greedy sees with tile t at that placement, on the board before the tile is placed."""
+    turns_left, follower_cost, ark_value, ark_allowed = greedy_outlook(st, tt, seat)
+    _, st.plan = placement_value(st, tt, t, seat, placement // 4, placement % 4, turns_left, follower_cost,
+                                 ark_value, ark_allowed)
 
 
 @njit(cache=True, nogil=True)
@@ -408,3 +443,16 @@ def greedy_entry(st, tt, seat, n):
             best = v
             best_cell = c
     return best_cell
+
+
+# ---------------------------------------------------------------- what a seat cannot see (search players)
+
+@njit(cache=True, nogil=True)
+def determinize(st, tt, p):
+    """Redraw what seat p cannot see, from what it can (simcore/search.py): only the order of the
+    draw pile is hidden (CA-13.3). The tiles still in it, deck[top:n_deck], are public as a
+    multiset (the set minus the tiles placed and discarded), so any order of them is consistent;
+    the tile drawn this turn (deck[top - 1]) and everything before it stay. The pile is sorted
+    first, so the sample depends on the multiset alone, never on the true order."""
+    st.deck[st.top:st.n_deck].sort()
+    rng.shuffle(st.s_gen, st.deck, st.top, st.n_deck)

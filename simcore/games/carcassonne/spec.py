@@ -3,6 +3,7 @@ from functools import partial
 
 import numpy as np
 
+from simcore.players import Lineup
 from simcore.games.carcassonne import components, describe, draw
 from simcore.games.carcassonne.playout import GAME_COLUMNS, play_batch_kernel, play_game
 from simcore.games.carcassonne.policies import POLICIES
@@ -13,19 +14,25 @@ BASE_CATEGORIES = ("roads", "cities", "monasteries", "fields")
 ARK_CATEGORIES = ("roads", "cities", "temples", "fields", "ark")
 
 
-def play_batch(data, players, seat_policies, seed, first_index):
+def play_batch(data, players, seat_policies, seed, first_index, search=None):
+    """Games first_index.. with seat_policies (int8[count, players]); search: the run's search
+    policies (players.Lineup.table), copied into the tables."""
     count = seat_policies.shape[0]
+    tables = data.tables
+    if search is not None:
+        tables = tables.copy()
+        tables[0]["search"] = search
     ws = new_state()
     pts = np.zeros((count, players, 5), dtype=np.int32)
     game = np.zeros((count, len(GAME_COLUMNS)), dtype=np.int32)
     policies = np.ascontiguousarray(seat_policies, dtype=np.int8)
-    play_batch_kernel(ws.view(np.recarray), data.tables.view(np.recarray), players, policies, np.int64(seed),
+    play_batch_kernel(ws.view(np.recarray), tables.view(np.recarray), players, policies, np.int64(seed),
                       np.int64(first_index), pts, game)
     n_cat = 5 if data.rules["ruleset"] == "ark" else 4
     return BatchResult(pts=pts[:, :, :n_cat], game=game)
 
 
-def play_logged(data, players, seat_policies, seed, index, halt_at=0):
+def play_logged(data, players, seat_policies, seed, index, halt_at=0, search=None):
     """One game with its move log and score events kept: the state record at the end, or after
     halt_at turns (st.halted says whether it stopped there)."""
     ws = new_state().view(np.recarray)    # records with attribute access, also without the JIT
@@ -34,13 +41,18 @@ def play_logged(data, players, seat_policies, seed, index, halt_at=0):
     st.halt_at = halt_at
     row = np.zeros(MAX_PLAYERS, dtype=np.int8)
     row[:players] = seat_policies
-    play_game(st, data.tables.view(np.recarray)[0], players, row, np.int64(seed), np.int64(index))
+    tables = data.tables
+    if search is not None:
+        tables = tables.copy()
+        tables[0]["search"] = search
+    play_game(st, tables.view(np.recarray)[0], players, row, np.int64(seed), np.int64(index))
     return st
 
 
-def replay(data, players, seat_policies, seed, index, categories, name):
-    st = play_logged(data, players, seat_policies, seed, index)
-    names = {v: k for k, v in POLICIES.items()}
+def replay(data, players, seat_policies, seed, index, lineup=None, *, categories, name):
+    lineup = lineup or Lineup.own(POLICIES)
+    st = play_logged(data, players, seat_policies, seed, index, search=lineup.table)
+    names = lineup.names
     header = [f"{name}, {players} players, seed {seed}, game {index}, tile set {data.tile_set_id}"
               + (" (reconstructed)" if data.reconstructed else ""),
               "seats: " + ", ".join(f"{describe.SEAT_NAMES[s]}={names[int(p)]}"
@@ -68,6 +80,7 @@ def _spec(game_id, name, ruleset, categories):
         game_columns=GAME_COLUMNS,
         load_data=partial(components.load, ruleset=ruleset),
         play_batch=play_batch,
+        searchable=True,
         replay=partial(replay, categories=categories, name=name),
         provenance=provenance,
         data_id=lambda data: data.tile_set_id,

@@ -7,6 +7,7 @@ by (x, y), the canonical placement order (CA-13.6).
 """
 import numpy as np
 
+from simcore.search import search_fields
 from simcore.games.carcassonne.components import MAX_SEG, N_TILES
 
 GRID = 147                       # 72 tiles in a line from the centre still fit, with a border
@@ -23,6 +24,10 @@ MAX_PLACEMENTS = 4 * MAX_FRONTIER
 MAX_ARK_OUTCOMES = 640           # 436 paths of <= 5 steps; 600 when the start may be re-entered
 ARK_HASH = 2048                  # outcome hash set size, a power of two well above that
 MAX_EVENTS = 1024
+MAX_ACTIONS = 32                 # PASS, followers and prophets on one tile's segments, ARK
+# a decision's options for the search players: every placement of a tile, every phase-A action
+# with each Ark outcome on its own, or every Ark entry cell
+MAX_OPTIONS = max(MAX_PLACEMENTS, MAX_ACTIONS + MAX_ARK_OUTCOMES, N_TILES)
 N_CATEGORIES = 5
 
 # score categories (index into pts); the base game has no ark points, its "temples" are monasteries
@@ -98,7 +103,7 @@ STATE = np.dtype([
     # scratch buffers reused every turn (no allocation in the loop)
     ("opt_cell", np.int32, (MAX_PLACEMENTS,)),
     ("opt_rot", np.int8, (MAX_PLACEMENTS,)),
-    ("actions", np.int16, (32,)),
+    ("actions", np.int16, (MAX_ACTIONS,)),
     ("ark_mask", np.uint64, (MAX_ARK_OUTCOMES,)),   # outcome: entered cells as a bit set ...
     ("ark_end", np.int8, (MAX_ARK_OUTCOMES,)),      # ... and the end cell, in ball coordinates
     ("ark_path", np.int32, (MAX_ARK_OUTCOMES, 5)),  # first path reaching each outcome
@@ -142,7 +147,12 @@ STATE = np.dtype([
     ("ev_reason", np.int8, (MAX_EVENTS,)),
     ("ev_ref", np.int32, (MAX_EVENTS,)),       # the feature's root node, temple pidx or Ark cell
     ("n_events", np.int32),
-])
+    # the open decision's options (search players only: the random and greedy policies list
+    # their own), as placement cell * 4 + rot, action kind * 16 + segment or ARK * 16 + outcome,
+    # or entry cell
+    ("opts", np.int32, (MAX_OPTIONS,)),
+    ("n_opts", np.int32),
+] + search_fields(MAX_PLAYERS))
 
 
 def new_state(n=1):

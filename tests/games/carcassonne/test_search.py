@@ -1,0 +1,268 @@
+"""Search players in Carcassonne and the Ark (simcore/search.py): the determinization of a seat's
+information set (CA-13.3: only the order of the draw pile is hidden), exact replays (a searched
+game is a function of seed and index), searched games are legal games (the move log replayed
+through the rules: CA-4.2 placements, CA-13 actions and Ark outcomes, CA-7.2 entries; INV-13),
+and greedy's plan recomputed for a placement it did not choose is the plan it would have made.
+Strength figures are not tested here (they take minutes)."""
+import re
+
+import numpy as np
+import pytest
+
+import simcore
+from simcore import players as lineups
+from simcore import registry, runner
+from simcore.rng import seed_stream
+from simcore.games.carcassonne import playout, policies, rules, scoring
+from simcore.games.carcassonne import spec as carcassonne
+from simcore.games.carcassonne.components import N_TILES
+from simcore.games.carcassonne.state import ARK, MAX_PLAYERS, STATE, new_state
+
+GAMES = ("carcassonne", "carcassonne-ark")
+HIDDEN = {"deck", "s_gen"}               # what determinize may write
+
+
+def data_of(game):
+    return registry.get(game).load_data(None)
+
+
+def drawn(game, players, turns, seed=11, index=0):
+    """A game stopped after `turns` turns (st.halt_at), with the next tile drawn: the state of a
+    placement decision. Returns the record and its tables."""
+    data = data_of(game)
+    seats = np.array([1, 0, 1, 0, 1][:players], np.int8)
+    st = carcassonne.play_logged(data, players, seats, seed, index, halt_at=turns)
+    assert st.halted
+    tt = data.tables.view(np.recarray)[0]
+    assert rules.draw_placeable(st, tt) >= 0
+    return st, tt
+
+
+def working_copy(st, stream=5):
+    """A fresh record holding st, with the search's own stream seeded (determinize draws from it)."""
+    w = new_state().view(np.recarray)
+    w[0] = st
+    seed_stream(w[0].s_gen, 77, stream, 7)
+    return w[0]
+
+
+def spread(counts, expected):
+    """The largest deviation of counts from their expectation, in standard deviations (binomial)."""
+    n = expected.sum(axis=0, keepdims=True)
+    p = expected / n
+    return (np.abs(counts - expected) / np.sqrt(expected * (1 - p))).max()
+
+
+# ---------------------------------------------------------------- determinization (CA-13.3)
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players, turns", [(2, 3), (2, 40), (4, 25)])
+def test_a_sample_only_reorders_the_tiles_still_in_the_pile(game, players, turns):
+    """The board, figures, scores, the tiles drawn (this turn's included) and discarded stay; the
+    pile keeps its tiles (its multiset is public: the set minus the tiles seen)."""
+    st, tt = drawn(game, players, turns)
+    top, n = int(st.top), int(st.n_deck)
+    assert 0 < top < n
+    pile = sorted(st.deck[top:n].tolist())
+    for p in range(players):
+        w = working_copy(st, stream=p)
+        orders = set()
+        for _ in range(100):
+            policies.determinize(w, tt, p)
+            for name in STATE.names:
+                if name not in HIDDEN:
+                    assert np.array_equal(st[name], w[name]), name
+            assert w.deck[:top].tolist() == st.deck[:top].tolist()
+            assert w.deck[n:].tolist() == st.deck[n:].tolist()
+            assert sorted(w.deck[top:n].tolist()) == pile
+            orders.add(tuple(w.deck[top:n].tolist()))
+        assert len(orders) > 90                        # the order is really redrawn
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_tile_in_the_pile_lands_at_every_position_as_often(game):
+    """Each remaining tile type appears at each draw position with frequency count / pile size."""
+    st, tt = drawn(game, 2, 30)
+    top, n = int(st.top), int(st.n_deck)
+    types, copies = np.unique(st.deck[top:n], return_counts=True)
+    assert copies.max() > 1                            # several copies of a type: weights differ
+    samples = 3000
+    counts = np.zeros((len(types), n - top), np.int64)
+    w = working_copy(st)
+    for _ in range(samples):
+        policies.determinize(w, tt, 0)
+        counts[np.searchsorted(types, w.deck[top:n]), np.arange(n - top)] += 1
+    expected = np.outer(copies, np.ones(n - top)) * samples / (n - top)
+    assert spread(counts, expected) < 5
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sample_does_not_read_the_true_order_of_the_pile(game):
+    """The same stream gives the same sample whatever the true order (same tiles) and whichever
+    seat asks: every seat knows the same (CA-13.3)."""
+    st, tt = drawn(game, 3, 20)
+    top, n = int(st.top), int(st.n_deck)
+    one = working_copy(st)
+    other = working_copy(st)
+    other.deck[top:n] = other.deck[top:n][::-1].copy()
+    assert other.deck[top:n].tolist() != one.deck[top:n].tolist()
+    policies.determinize(one, tt, 0)
+    policies.determinize(other, tt, 2)
+    assert one.deck.tolist() == other.deck.tolist()
+
+
+# ---------------------------------------------------------------- exact replays
+
+NAMES = ["mcts:iters=30", "greedy"]
+
+
+def rows(game, workers=1, chunk_size=None, names=NAMES, seed=3, games=3, players=2):
+    plan = runner.plan(game, players=players, games=games, seed=seed, policies=names, workers=workers,
+                       chunk_size=chunk_size)
+    return runner.run(plan, keep_rows=True).frame
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_searched_game_is_a_function_of_seed_and_index(game):
+    first = rows(game)
+    assert first.equals(rows(game))
+    assert first.equals(rows(game, workers=2, chunk_size=1))
+    assert first.equals(rows(game, chunk_size=2))
+
+
+def final_scores(lines, players):
+    """The VP per seat from a replay's "final scores:" lines ("  Red (seat 0): 31  (...)")."""
+    at = lines.index("final scores:")
+    return [int(re.match(r"\s+\S+ \(seat \d\): (-?\d+)", line).group(1)) for line in lines[at + 1:at + 1 + players]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_replay_of_a_searched_game_is_the_batch_game(game):
+    names = ["greedy", "flatmc:playouts=2"]
+    frame = rows(game, names=names, seed=5, games=2)
+    for index in range(2):
+        lines = simcore.replay(game, players=2, seed=5, index=index, policies=names)
+        assert "=flatmc:playouts=2" in lines[1]
+        row = frame[frame.game_index == index].sort_values("seat")
+        assert final_scores(lines, 2) == row.score.tolist()
+
+
+# ---------------------------------------------------------------- searched games are legal games
+
+def searched_game(game, names, seed, index):
+    data = data_of(game)
+    lineup = lineups.lineup(registry.get(game), names)
+    st = carcassonne.play_logged(data, len(names), lineup.ids(names), seed, index, search=lineup.table)
+    return st, data.tables.view(np.recarray)[0]
+
+
+def move_log_problems(st, tt, players, seed, index):
+    """Replays the logged moves of st through the rules on a fresh record: every draw, placement
+    (CA-4.2, CA-13.6), action (CA-13: PASS, a vacant segment, the prophet, an Ark outcome) and Ark
+    entry (CA-7.2) must be legal where it was made, and the replay must end with st's points."""
+    problems = []
+    w = new_state().view(np.recarray)[0]
+    policy_row = np.zeros(MAX_PLAYERS, np.int8)
+    rules.reset(w, tt, players, policy_row, np.int64(seed), np.int64(index))
+    for i in range(int(st.n_moves)):
+        t = rules.draw_placeable(w, tt)
+        seat = int(w.seat)
+        if t != st.mv_type[i] or seat != st.mv_seat[i]:
+            problems.append(f"move {i}: drew {t} for seat {seat}, logged {st.mv_type[i]} for {st.mv_seat[i]}")
+            break
+        n = rules.list_placements(w, tt, t)
+        cell, rot = int(st.mv_cell[i]), int(st.mv_rot[i])
+        if (cell, rot) not in set(zip(w.opt_cell[:n].tolist(), w.opt_rot[:n].tolist())):
+            problems.append(f"move {i}: placement {cell}/{rot} not legal")
+        rules.place_tile(w, tt, t, rot, cell)
+        n = rules.list_actions(w, tt, seat)
+        action = int(st.mv_action[i])
+        if action >= ARK * 16:
+            path = st.mv_path[i, :st.mv_path_len[i]].tolist()
+            outcomes = rules.list_ark_outcomes(w, tt) if ARK * 16 in w.actions[:n] else 0
+            k = action - ARK * 16
+            if k >= outcomes or w.ark_path[k, :w.ark_len[k]].tolist() != path:
+                problems.append(f"move {i}: Ark outcome {k} not legal")
+                break
+            scoring.move_ark(w, tt, seat, w.ark_path[k], w.ark_len[k])
+        else:
+            if action not in w.actions[:n]:
+                problems.append(f"move {i}: action {action} not legal")
+            rules.apply_action(w, tt, seat, action)
+        scoring.score_turn(w, tt)
+        n = rules.list_ark_entries(w, tt)
+        entry = int(st.mv_entry[i])
+        if (entry >= 0) != (n > 0) or (n > 0 and entry not in w.tmp[:n]):
+            problems.append(f"move {i}: Ark entry {entry} not among {w.tmp[:n].tolist()}")
+        if n > 0:
+            w.ark_cell = entry
+        if w.score[:players].tolist() != st.mv_score[i, :players].tolist():
+            problems.append(f"move {i}: scores {w.score[:players].tolist()}, logged {st.mv_score[i, :players]}")
+        w.turn += 1
+        w.seat = (seat + 1) % players
+    scoring.final_scoring(w, tt)
+    if w.top != w.n_deck or w.turn + w.discarded != N_TILES - 1:
+        problems.append(f"the game ended early: turn {w.turn}, {w.discarded} discarded")
+    if w.pts.tolist() != st.pts.tolist():
+        problems.append(f"final points {w.pts[:players].tolist()}, played {st.pts[:players].tolist()}")
+    return problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("names", [
+    ["mcts:iters=20", "greedy"],
+    ["flatmc:playouts=1", "random", "mcts:iters=10,rollout=greedy"]])
+def test_searched_games_are_legal_games(game, names):
+    """Every move of the real game a search plays is legal where it was made (the move log,
+    replayed through the rules); the score is the sum of the categories and of the score events
+    (INV-13); greedy rollouts meet actions after placements they did not choose."""
+    players = len(names)
+    for index in range(2):
+        st, tt = searched_game(game, names, seed=9, index=index)
+        assert st.s_searches > 0 and st.s_mode == 0 and not st.halted
+        assert not move_log_problems(st, tt, players, 9, index)
+        assert st.score[:players].tolist() == st.pts[:players].sum(axis=1).tolist()
+        events = int(st.n_events)
+        for s in range(players):
+            assert int(st.ev_points[:events][st.ev_seat[:events] == s].sum()) == int(st.score[s])
+
+
+def test_the_move_log_check_catches_an_illegal_move():
+    st, tt = searched_game("carcassonne-ark", ["mcts:iters=5", "greedy"], seed=9, index=0)
+    assert not move_log_problems(st, tt, 2, 9, 0)
+    moved = st.copy()
+    moved.mv_cell[5] += 1                              # next to where it lay: an empty cell away from the board
+    assert any("move 5: placement" in p for p in move_log_problems(moved, tt, 2, 9, 0))
+    followed = st.copy()
+    followed.mv_action[7] = 16 + 11                    # a follower on segment 11: no tile has that many
+    assert any("move 7: action" in p for p in move_log_problems(followed, tt, 2, 9, 0))
+
+
+def test_a_searched_ark_game_decides_where_the_ark_enters():
+    """The entry tile (CA-7.2) is a decision of its own, searched like the others (the tiles of a
+    completed city: two or more options), and the searched game still replays legally."""
+    names = ["mcts:iters=10", "mcts:iters=10"]
+    entries = 0
+    for index in range(4):
+        st, tt = searched_game("carcassonne-ark", names, seed=2, index=index)
+        assert not move_log_problems(st, tt, 2, 2, index)
+        entries += int((st.mv_entry[:int(st.n_moves)] >= 0).sum())
+    assert entries >= 3
+
+
+# ---------------------------------------------------------------- greedy's plan
+
+@pytest.mark.parametrize("game", GAMES)
+def test_greedy_plans_the_same_action_for_a_placement_it_did_not_choose(game):
+    """policies.greedy_plan (a placement chosen by the tree or replayed) gives the action greedy's
+    own placement search would have planned with that placement."""
+    for turns in (2, 15, 35, 50):
+        st, tt = drawn(game, 3, turns, seed=4)
+        t = int(st.deck[st.top - 1])
+        seat = int(st.seat)
+        w = working_copy(st)
+        placement = policies.greedy_placement(w, tt, t, seat)
+        planned = int(w.plan)
+        w.plan = -7
+        policies.greedy_plan(w, tt, t, seat, placement)
+        assert int(w.plan) == planned
