@@ -25,4 +25,6 @@ def configure() -> None:
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "simcore" / "numba"
-    numba.config.CACHE_DIR = str(base / source_hash())
+    # kernels compiled at another LLVM level (NUMBA_OPT, the test suite's 1) get a folder of their own
+    level = os.environ.get("NUMBA_OPT")
+    numba.config.CACHE_DIR = str(base / (source_hash() + (f"-opt{level}" if level else "")))

@@ -1,5 +1,12 @@
 """Fixtures shared by the tests of the generic layer; the toy game itself is in dice_game.py."""
-import pytest
+import os
+
+# The suite compiles every kernel once — most of its time on a fresh machine — and measures no
+# speed: LLVM's level 1 compiles much faster than numba's default 3. Set before numba is imported;
+# such kernels are cached in a folder of their own (simcore/compile_cache.py), never used by a run.
+os.environ.setdefault("NUMBA_OPT", "1")
+
+import pytest  # noqa: E402
 
 from simcore import registry
 from dice_game import DICE
