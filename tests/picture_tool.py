@@ -34,3 +34,18 @@ def assert_picture(path, seat_colours, min_pixels=1):
     assert len(np.unique(pixels)) > 50
     for seat, colour in enumerate(seat_colours):
         assert (pixels == int(colour[1:], 16)).sum() >= min_pixels, f"seat {seat}: no {colour} in the picture"
+
+
+def assert_draws_final_and_halted(spec, tmp_path, players, halt_inside, halt_past):
+    """spec.draw of game 3 of seed 7 (greedy seats): the final picture; the picture after
+    halt_inside units of spec.picture_step, which returns True; past the game's end (halt_past),
+    the final one and False. Every picture shows every seat's colour (simcore.drawing)."""
+    from simcore.drawing import SEAT_COLOURS
+    data = spec.load_data(None)
+    policies = np.array([spec.policies["greedy"]] * players, dtype=np.int8)
+    final, inside = tmp_path / "final.png", tmp_path / "inside.png"
+    assert spec.draw(data, players, policies, 7, 3, str(final)) is False
+    assert spec.draw(data, players, policies, 7, 3, str(inside), halt_at=halt_inside) is True
+    assert spec.draw(data, players, policies, 7, 3, str(tmp_path / "late.png"), halt_at=halt_past) is False
+    for path in (final, inside):
+        assert_picture(path, list(SEAT_COLOURS[:players]))
