@@ -12,6 +12,18 @@ from simcore import registry
 from dice_game import DICE
 
 
+@pytest.hookimpl(tryfirst=True)          # before xdist reads the groups
+def pytest_collection_modifyitems(items):
+    """With pytest-xdist (pyproject.toml), the tests of one game run in one process, which
+    compiles that game's kernels once; so do the cluster tests (their Dask workers and ports)."""
+    for item in items:
+        parts = item.path.parts
+        if "games" in parts[:-1]:
+            item.add_marker(pytest.mark.xdist_group(parts[parts.index("games") + 1]))
+        elif item.path.name == "test_cluster.py":
+            item.add_marker(pytest.mark.xdist_group("cluster"))
+
+
 @pytest.fixture
 def register(monkeypatch):
     """register(*specs): makes exactly these games the registry for one test."""
