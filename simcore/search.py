@@ -14,6 +14,8 @@ so the replay reaches exactly the position of the decision), and then:
   From there the tree chooses (mcts: UCT over the sampled states, information-set MCTS with one
   tree per decision, nodes keyed by (seat, decision point, option); flatmc: the root's options in
   turn), then every seat plays the rollout policy to the end. The final result is backed up.
+  mcts grows a node's children one at a time, greedy's choice first (progressive widening, see
+  tree_step): it starts from greedy's move and keeps it unless other moves do better.
 
 A replay costs no more than a rollout, so an iteration costs about one game. Everything stays a
 function of (seed, game index, policies): a game's result does not depend on batch or thread.
@@ -32,7 +34,8 @@ from simcore.rng import below, next_u64, seed_stream, splitmix64
 
 PLAY, PROBE, SEARCH, STOPPED = 0, 1, 2, 3           # st.s_mode
 OWN_POLICY, AT_ROOT = -1, -2                         # search_decision's answers besides an index
-FIRST_SEARCH_ID = 2                                  # policy ids 0, 1: random, greedy; 2..: search specs
+GREEDY_ID = 1                                        # policy ids 0, 1: random, greedy; 2..: search specs
+FIRST_SEARCH_ID = 2
 FLATMC, MCTS = 0, 1                                  # kinds of search
 P_KIND, P_BUDGET, P_C, P_ROLLOUT = range(4)          # a search spec's row in tt.search
 N_PARAMS = 4
@@ -42,6 +45,7 @@ MAX_NODES = 4097                                     # tree nodes: one per itera
 MAX_DEPTH = 512
 HASH_SLOTS = 4096                                    # options of one decision, by value (power of 2)
 MARGIN_SCALE = 10.0
+WIDEN = 1.0                                          # a node of n visits has up to 1 + WIDEN * sqrt(n) children
 SEARCH_STREAM = 7                                    # rng stream of a game's searches (0, 1: chance, policies)
 
 
@@ -79,6 +83,8 @@ def search_fields(max_players):
         ("t_avail", np.float64, (MAX_NODES,)),
         ("t_reward", np.float64, (MAX_NODES, max_players)),
         ("t_cur", np.int32),                         # the node of this run's last tree step, -1 past it
+        ("t_expanding", np.int32),                   # seat + 1 while greedy chooses the option to expand
+        ("t_expand_dp", np.int32),
         ("t_path", np.int32, (MAX_DEPTH,)),
         ("t_n_path", np.int32),
         ("t_hash", np.int32, (HASH_SLOTS,)),         # option index + 1 by value, scratch
@@ -170,6 +176,7 @@ def begin_iteration(st, it):
     st.s_dec = 0
     st.s_iter = it
     st.t_cur = 0
+    st.t_expanding = 0
     st.t_path[0] = 0
     st.t_n_path = 1
     st.halt_at = 0
@@ -244,8 +251,9 @@ def remember(st, value):
 @kernel
 def search_decision(st, p, dp):
     """In a probe or search run, for a decision with options st.opts[:st.n_opts]: the index of
-    the option to take, or OWN_POLICY (the seat's policy chooses: call `chosen` after it in a
-    probe), or AT_ROOT (determinize the state for seat p, then call `root_decision`)."""
+    the option to take, or OWN_POLICY (the seat's policy chooses; then take the index `chosen`
+    returns), or AT_ROOT (determinize the state for seat p, then call `root_decision`, which
+    answers the same way)."""
     if st.s_mode == STOPPED:
         return 0
     k = st.s_dec
@@ -272,10 +280,15 @@ def search_decision(st, p, dp):
 
 @kernel
 def chosen(st, i):
-    """After the seat's own policy chose option i at a probe's frontier: keep it in the history."""
+    """After the seat's own policy chose option i: a probe keeps it in the history; a search run
+    expanding its tree (tree_step asked greedy) takes greedy's option unless the tree has it
+    already, then another one. Returns the index of the option to take."""
     if st.s_mode == PROBE:
         remember(st, st.opts[i])
         st.gen_decide[:] = st.s_gen_saved
+    elif st.t_expanding > 0:
+        i = expand(st, i)
+    return i
 
 
 @kernel
@@ -343,35 +356,21 @@ def find_child(st, parent, seat, dp, move):
 
 @kernel
 def tree_step(st, p, dp):
-    """One UCT step below st.t_cur among the legal options: an option without a child yet is
-    expanded (at random among them) and the run leaves the tree; else the child of best upper
-    confidence bound (availability counts, information-set MCTS) is followed."""
+    """One step below st.t_cur among the legal options. A node grows one child at a time, up to
+    1 + WIDEN * sqrt(visits) of them (progressive widening: wide decisions — dozens of placements
+    or action patterns — are not spread over every option before any is tried twice), and the
+    first child is greedy's choice, so the search starts from greedy's move and looks for better
+    ones. Expanding returns OWN_POLICY with greedy as the seat's policy; `chosen` then adds the
+    child and the run leaves the tree. Else the child of best upper confidence bound among the
+    legal ones (availability counts, information-set MCTS) is followed."""
     node = st.t_cur
-    hash_options(st)
-    untried = 0
-    for i in range(st.n_opts):
-        st.t_opt_child[i] = 0                   # reused: 1 when option i has a child
-    c = st.t_child[node]
-    while c >= 0:
-        if st.t_seat[c] == p and st.t_dp[c] == dp:
-            i = option_index(st, st.t_move[c])
-            if i >= 0:
-                st.t_opt_child[i] = c + 1
-        c = st.t_next[c]
-    for i in range(st.n_opts):
-        if st.t_opt_child[i] == 0:
-            untried += 1
-    clear_hash(st)
-    if untried > 0 and st.t_n < MAX_NODES and st.t_n_path < MAX_DEPTH:
-        pick = below(st.s_gen, untried)
-        for i in range(st.n_opts):
-            if st.t_opt_child[i] == 0:
-                if pick == 0:
-                    child = add_child(st, node, p, dp, st.opts[i])
-                    st.t_avail[child] += 1.0
-                    enter(st, child, True)
-                    return i
-                pick -= 1
+    children = mark_children(st, p, dp)
+    room = st.t_n < MAX_NODES and st.t_n_path < MAX_DEPTH
+    if room and children < st.n_opts and children < 1.0 + WIDEN * math.sqrt(st.t_visits[node]):
+        st.t_expanding = p + 1
+        st.t_expand_dp = dp
+        st.policy[p] = GREEDY_ID
+        return OWN_POLICY
     best = -1
     best_ucb = -1e300
     for i in range(st.n_opts):
@@ -389,9 +388,56 @@ def tree_step(st, p, dp):
             best = i
     if best < 0:                             # tree full and nothing expanded here: roll out
         st.t_cur = -1
-        return below(st.s_gen, st.n_opts)
+        return OWN_POLICY
     enter(st, st.t_opt_child[best] - 1, False)
     return best
+
+
+@kernel
+def mark_children(st, p, dp):
+    """t_opt_child[i]: option i's child below t_cur + 1, 0 when it has none. Returns the number
+    of options with a child."""
+    hash_options(st)
+    for i in range(st.n_opts):
+        st.t_opt_child[i] = 0
+    c = st.t_child[st.t_cur]
+    while c >= 0:
+        if st.t_seat[c] == p and st.t_dp[c] == dp:
+            i = option_index(st, st.t_move[c])
+            if i >= 0:
+                st.t_opt_child[i] = c + 1
+        c = st.t_next[c]
+    clear_hash(st)
+    children = 0
+    for i in range(st.n_opts):
+        if st.t_opt_child[i] != 0:
+            children += 1
+    return children
+
+
+@kernel
+def expand(st, i):
+    """The child of option i (greedy's choice) below t_cur, or, when it has one, of an option
+    without one taken at random; the run leaves the tree. Returns the option's index."""
+    p = st.t_expanding - 1
+    st.t_expanding = 0
+    st.policy[p] = st.s_rollout
+    if st.t_opt_child[i] != 0:
+        untried = 0
+        for j in range(st.n_opts):
+            if st.t_opt_child[j] == 0:
+                untried += 1
+        pick = below(st.s_gen, untried)
+        for j in range(st.n_opts):
+            if st.t_opt_child[j] == 0:
+                if pick == 0:
+                    i = j
+                    break
+                pick -= 1
+    child = add_child(st, st.t_cur, p, st.t_expand_dp, st.opts[i])
+    st.t_avail[child] += 1.0
+    enter(st, child, True)
+    return i
 
 
 @kernel

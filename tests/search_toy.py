@@ -8,7 +8,8 @@ Seat 0 chooses TRAP or SAFE.
 - SAFE: seat 1 scores 2, then seat 0 chooses one of 10 follow-ups; follow-ups 0-5 score 5 for
   seat 0, the others nothing. Under random follow-ups seat 0 wins 60%, choosing well it always wins.
 So flat Monte Carlo with random playouts prefers TRAP (90% > 60%) and a tree that models both
-seats (max^n) prefers SAFE.
+seats (max^n) prefers SAFE. The toy's greedy takes the first option (TRAP, answer 0, follow-up 0):
+the tree's first child, which the search must then improve on.
 """
 import numpy as np
 
@@ -20,6 +21,7 @@ from simcore.search import (
     search_table_fields)
 
 TRAP, SAFE = 1, 2
+RANDOM, GREEDY = 0, 1
 FIRST, ANSWER, FOLLOW_UP = 0, 1, 2          # decision points
 
 STATE = np.dtype([
@@ -57,9 +59,16 @@ def decide(st, tt, p, dp):
         if i == AT_ROOT:
             i = root_decision(st, 2)          # nothing hidden: no determinizing
     if i < 0:
-        i = below(st.gen_decide, st.n_opts)   # every seat plays random
-        chosen(st, i)
+        i = chosen(st, choose(st, p))
     return st.opts[i]
+
+
+@kernel
+def choose(st, p):
+    """The toy's policies: greedy (id 1) takes the first option, every other seat a random one."""
+    if st.policy[p] == GREEDY:
+        return 0
+    return below(st.gen_decide, st.n_opts)
 
 
 @kernel

@@ -50,12 +50,37 @@ def test_flatmc_gives_every_root_option_its_playouts():
     assert st.t_visits[0] == 7.0 * len(children)
 
 
-def test_the_first_iterations_expand_each_root_option_once_then_follow_ucb():
+def root_children(st):
+    """The root's children of the last search, oldest first."""
+    children = []
+    c = st.t_child[0]
+    while c >= 0:
+        children.append(c)
+        c = st.t_next[c]
+    return children[::-1]
+
+
+def test_the_first_child_is_greedys_choice():
+    st = first_move("mcts:iters=1")
+    assert st.first_move == TRAP and st.s_searches == 1   # greedy's first option; then seat 1 answers
+    [child] = root_children(st)
+    assert st.t_move[child] == TRAP
+
+
+def test_the_second_iteration_expands_another_option():
     st = first_move("mcts:iters=2")
-    assert st.first_move == SAFE and st.s_searches == 2   # the first move and seat 0's follow-up
-    # the last search's tree: the root and exactly 2 children (two iterations, two expansions)
-    assert st.t_n == 3
-    assert st.t_visits[0] == 2.0
+    assert st.first_move in (TRAP, SAFE) and st.s_searches == 2
+    assert st.t_n == 3 and st.t_visits[0] == 2.0          # the root and exactly 2 children
+    first, second = root_children(st)
+    assert st.t_move[first] == 0 and st.t_move[second] != 0
+
+
+def test_progressive_widening_grows_the_children_with_the_square_root_of_the_visits():
+    # seat 0's follow-up has 10 options; a node of v visits grows a child while it has fewer
+    # than 1 + sqrt(v): at v = 0, 1, 2, 5, 10, 17, 26, 37 — 8 children after 50 iterations
+    st = first_move("mcts:iters=50")
+    assert st.first_move == SAFE
+    assert len(root_children(st)) == 8
 
 
 def test_backup_adds_every_seats_reward_along_the_path():
@@ -101,10 +126,21 @@ def test_ucb_prefers_the_less_tried_of_two_equal_children():
     assert search.tree_step(st, 0, FIRST) == 1            # SAFE: same mean 0.6, fewer visits
     assert st.t_cur == b and list(st.t_path[:2]) == [0, b]
     assert st.t_avail[a] == 21.0 and st.t_avail[b] == 21.0
-    # another seat's or another decision's children are not this decision's
+    # another seat's or another decision's children are not this decision's: greedy chooses
+    # the first child of seat 1's, and the run leaves the tree
     st.t_cur, st.t_n_path = 0, 1
-    assert search.tree_step(st, 1, ANSWER) in (0, 1)
-    assert st.t_n == 4 and st.t_cur == -1                 # a new child for seat 1, and out of the tree
+    st.s_mode, st.s_rollout = search.SEARCH, 0
+    assert search.tree_step(st, 1, ANSWER) == search.OWN_POLICY
+    assert st.policy[1] == search.GREEDY_ID
+    assert search.chosen(st, 1) == 1
+    assert st.t_n == 4 and st.t_cur == -1 and st.t_move[3] == SAFE and st.t_seat[3] == 1
+    assert st.policy[1] == 0                              # back to the rollout policy
+    # greedy's choice has a child already: another option is expanded (4 visits: room for 3)
+    st.opts[2], st.n_opts = 3, 3
+    st.t_cur, st.t_n_path, st.t_visits[0] = 0, 1, 4.0
+    assert search.tree_step(st, 1, ANSWER) == search.OWN_POLICY
+    assert search.chosen(st, 1) in (0, 2)
+    assert st.t_n == 5 and st.t_move[4] in (TRAP, 3)
 
 
 def test_the_search_is_a_function_of_seed_and_index():

@@ -22,7 +22,7 @@ from simcore.search import (
     best_root_move, chosen, end_game, end_iteration, has_search_seat, probe_stopped, root_decision,
     search_decision)
 from simcore.games.carcassonne.policies import (
-    GREEDY, choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan)
+    choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan)
 from simcore.games.carcassonne.rules import (
     apply_action, count_placements, draw_placeable, kth_placement, list_actions, list_ark_entries,
     list_ark_outcomes, list_placements, place_tile, reset)
@@ -68,12 +68,12 @@ def search_choice(st, tt, seat, dp):
 
 @njit(cache=True, nogil=True)
 def keep(st, value):
-    """After the seat's own policy chose `value` among st.opts: a probe keeps it in the history."""
-    if st.s_mode == PROBE:
-        i = 0
-        while i < st.n_opts - 1 and st.opts[i] != value:
-            i += 1
-        chosen(st, i)
+    """After the seat's own policy chose `value` among st.opts: a probe keeps it in the history,
+    a search expanding its tree may take another option (search.chosen). Returns the value taken."""
+    i = 0
+    while i < st.n_opts - 1 and st.opts[i] != value:
+        i += 1
+    return st.opts[chosen(st, i)]
 
 
 @njit(cache=True, nogil=True)
@@ -100,14 +100,16 @@ def searched_placement(st, tt, t, seat):
             st.n_opts = n
             i = search_choice(st, tt, seat, PLACEMENT)
             if i == OWN_POLICY:
-                placement = choose_placement(st, tt, t, seat)
-                keep(st, placement)
-                return placement
-            placement = st.opts[i]
-    if st.policy[seat] == GREEDY and st.s_dec >= st.s_n_hist:
+                own = choose_placement(st, tt, t, seat)
+                placement = keep(st, own)
+                if placement == own:
+                    return own
+            else:
+                placement = st.opts[i]
+    if st.s_dec >= st.s_n_hist:
         # greedy did not choose this placement (the tree did, or it was replayed) but may choose
-        # the action (not forced from the history): give it the plan of this placement, not a
-        # stale one of an earlier turn
+        # the action (not forced from the history: as the rollout policy or the tree's first
+        # child): give it the plan of this placement, not a stale one of an earlier turn
         greedy_plan(st, tt, t, seat, placement)
     return placement
 
@@ -138,14 +140,15 @@ def searched_action(st, tt, seat):
             list_action_options(st, tt, n)
         i = search_choice(st, tt, seat, ACTION)
         if i == OWN_POLICY:
-            action = choose_action(st, tt, seat)
-            if ARK_APART and action >= ARK * 16:
-                keep(st, ARK * 16)
-                keep_ark_move(st, tt, seat, action)
-            else:
-                keep(st, action)
-            return action
-        action = st.opts[i]
+            own = choose_action(st, tt, seat)
+            asked = ARK * 16 if ARK_APART and own >= ARK * 16 else own
+            action = keep(st, asked)
+            if action == asked:
+                if asked != own:
+                    keep_ark_move(st, tt, seat, own)
+                return own
+        else:
+            action = st.opts[i]
     if ARK_APART and action == ARK * 16:
         return ark_move_decision(st, tt, seat)
     if action >= ARK * 16:
@@ -168,9 +171,7 @@ def ark_move_decision(st, tt, seat):
         st.n_opts = m
         i = search_choice(st, tt, seat, ARK_MOVE)
         if i == OWN_POLICY:
-            move = choose_ark_outcome(st, tt, seat)
-            keep(st, move)
-            return move
+            return keep(st, choose_ark_outcome(st, tt, seat))
         move = st.opts[i]
     return move
 
@@ -220,9 +221,7 @@ def entry_decision(st, tt, seat, n):
         st.n_opts = n
         i = search_choice(st, tt, seat, ENTRY)
         if i == OWN_POLICY:
-            entry = choose_entry(st, tt, seat, n)
-            keep(st, entry)
-            return entry
+            return keep(st, choose_entry(st, tt, seat, n))
         entry = st.opts[i]
     return entry
 

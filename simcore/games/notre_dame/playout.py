@@ -50,8 +50,7 @@ def decide(st, tt, p, dp, ctx):
             determinize(st, tt, p)
             i = root_decision(st, st.players)
     if i < 0:
-        i = choose(st, tt, p, dp, ctx)
-        chosen(st, i)
+        i = chosen(st, choose(st, tt, p, dp, ctx))
     return st.opts[i]
 
 

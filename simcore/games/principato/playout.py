@@ -49,9 +49,11 @@ def decide(st, tt, p, dp, ctx):
             determinize(st, tt, p)
             i = root_decision(st, st.players)
     if i < 0:
-        i = choose(st, tt, p, dp, ctx)
-        chosen(st, i)
+        own = choose(st, tt, p, dp, ctx)
+        i = chosen(st, own)
     else:
+        own = -1
+    if i != own:
         st.plan_ok = 0          # a script, a replay or the tree chose: greedy's plan is not this action's
     return st.opts[i]
 
