@@ -1,5 +1,5 @@
 """Policy names with parameters: `random`, `greedy`, `flatmc[:playouts=N,rollout=random|greedy]`,
-`mcts[:iters=N,c=C,rollout=random|greedy]`.
+`mcts[:iters=N,c=C,rollout=random|greedy,depth=K]`.
 
 Inside the kernels a seat's policy is an int8 id: 0 random and 1 greedy (every game's own
 POLICIES), and 2, 3, ... the distinct search policies of one run, whose parameters travel in a
@@ -50,7 +50,9 @@ SEARCH = {
     "mcts": (search.MCTS, (
         Param("iters", int, 200, 1, search.MAX_NODES - 1, "iterations (sampled games) per decision"),
         Param("c", float, 0.7, 0.0, 100.0, "UCT exploration constant (rewards lie in [0, 1])"),
-        Param("rollout", str, "random", help="the policy of every seat below the tree"))),
+        Param("rollout", str, "random", help="the policy of every seat below the tree"),
+        Param("depth", int, 0, 0, search.MAX_HIST, "decisions below the root after which a run stops at the end of "
+              "that turn and is scored as if the game ended there (0: play to the end)"))),
 }
 
 
@@ -117,6 +119,7 @@ def row(spec, name: str) -> np.ndarray:
     out[search.P_BUDGET] = value["playouts" if kind == search.FLATMC else "iters"]
     out[search.P_C] = value.get("c", 0.0)
     out[search.P_ROLLOUT] = ROLLOUTS.index(value["rollout"])
+    out[search.P_DEPTH] = value.get("depth", 0)
     return out
 
 

@@ -13,7 +13,11 @@ so the replay reaches exactly the position of the decision), and then:
   from what it can, and the chance and policy streams are reseeded from the search's own stream.
   From there the tree chooses (mcts: UCT over the sampled states, information-set MCTS with one
   tree per decision, nodes keyed by (seat, decision point, option); flatmc: the root's options in
-  turn), then every seat plays the rollout policy to the end. The final result is backed up.
+  turn), then every seat plays the rollout policy to the end — or, with an mcts depth K, to the
+  end of the turn (or round) in which the K-th decision below the root falls (`cut_off`), where the
+  game's own end scoring scores the position as if the game ended there (Carcassonne's unfinished
+  features and fields, Strasbourg's final scoring, Principato's goals; Notre Dame scores nothing
+  at its end). The result is backed up.
   mcts grows a node's children one at a time, greedy's choice first (progressive widening, see
   tree_step): it starts from greedy's move and keeps it unless other moves do better.
 
@@ -37,8 +41,8 @@ OWN_POLICY, AT_ROOT = -1, -2                         # search_decision's answers
 GREEDY_ID = 1                                        # policy ids 0, 1: random, greedy; 2..: search specs
 FIRST_SEARCH_ID = 2
 FLATMC, MCTS = 0, 1                                  # kinds of search
-P_KIND, P_BUDGET, P_C, P_ROLLOUT = range(4)          # a search spec's row in tt.search
-N_PARAMS = 4
+P_KIND, P_BUDGET, P_C, P_ROLLOUT, P_DEPTH = range(5)  # a search spec's row in tt.search
+N_PARAMS = 5
 MAX_SPECS = 8                                        # distinct search policies in one run
 MAX_HIST = 8192                                      # decisions with 2+ options in one game
 MAX_NODES = 4097                                     # tree nodes: one per iteration, plus the root
@@ -62,6 +66,7 @@ def search_fields(max_players):
         ("s_kind", np.int32),
         ("s_c", np.float64),                         # mcts: the exploration constant
         ("s_rollout", np.int32),
+        ("s_depth", np.int32),                       # mcts: decisions below the root before a run is scored, 0: none
         ("s_iter", np.int32),
         ("s_n_root", np.int32),                      # the root's options (flatmc's turn order)
         ("s_true_policy", np.int8, (max_players,)),
@@ -148,6 +153,7 @@ def begin_search(st, tt):
     st.s_kind = np.int32(spec[P_KIND])
     st.s_rollout = np.int32(spec[P_ROLLOUT])
     st.s_c = spec[P_C]
+    st.s_depth = np.int32(spec[P_DEPTH])
     st.t_n = 1
     new_node(st, 0, -1, p, st.s_root_dp, 0)
     return iterations(st, tt)
@@ -273,9 +279,18 @@ def search_decision(st, p, dp):
         return OWN_POLICY
     if k == st.s_n_hist:
         return AT_ROOT
+    cut_off(st, k)
     if st.t_cur < 0:
         return OWN_POLICY                    # past the tree: the rollout policy
     return tree_step(st, p, dp)
+
+
+@kernel
+def cut_off(st, k):
+    """mcts with a depth: once decision k lies depth decisions below the root, the run stops at
+    the end of this turn (or round), and the game scores the position as if it ended there."""
+    if st.s_depth > 0 and k >= st.s_n_hist + st.s_depth:
+        st.halt_at = 1
 
 
 @kernel

@@ -143,6 +143,19 @@ def test_ucb_prefers_the_less_tried_of_two_equal_children():
     assert st.t_n == 5 and st.t_move[4] in (TRAP, 3)
 
 
+def test_a_cut_off_stops_the_run_once_a_decision_lies_depth_below_the_root():
+    st = new_state()[0]
+    st.s_n_hist, st.s_depth = 3, 2               # the root is decision 3
+    for k in (3, 4):
+        search.cut_off(st, k)
+        assert st.halt_at == 0
+    search.cut_off(st, 5)
+    assert st.halt_at == 1                       # the game returns at the end of this turn
+    st.halt_at, st.s_depth = 0, 0                # depth 0: to the end
+    search.cut_off(st, 50)
+    assert st.halt_at == 0
+
+
 def test_the_search_is_a_function_of_seed_and_index():
     one = [first_move("mcts:iters=40", seed=5, index=i).vp.tolist() for i in range(6)]
     two = [first_move("mcts:iters=40", seed=5, index=i).vp.tolist() for i in range(6)]
@@ -153,7 +166,7 @@ def test_the_search_is_a_function_of_seed_and_index():
 
 @pytest.mark.parametrize("name, canonical", [
     ("mcts", "mcts"), ("mcts:iters=200", "mcts"), ("mcts:rollout=greedy,iters=400", "mcts:iters=400,rollout=greedy"),
-    ("mcts:c=1.50", "mcts:c=1.5"), ("flatmc:playouts=20", "flatmc"), ("flatmc:playouts=5", "flatmc:playouts=5"),
+    ("mcts:c=1.50", "mcts:c=1.5"), ("mcts:depth=8,iters=400", "mcts:iters=400,depth=8"), ("mcts:depth=0", "mcts"), ("flatmc:playouts=20", "flatmc"), ("flatmc:playouts=5", "flatmc:playouts=5"),
     ("greedy", "greedy")])
 def test_policy_names_have_one_spelling(name, canonical):
     assert players.canonical(GAME, name) == canonical
@@ -163,14 +176,16 @@ def test_search_policies_get_ids_from_2_and_their_table_rows():
     lineup = players.lineup(GAME, ["mcts:iters=400", "greedy", "flatmc", "mcts:iters=400"])
     assert lineup.names == ("random", "greedy", "mcts:iters=400", "flatmc")
     assert lineup.ids(["mcts:iters=400", "greedy", "flatmc", "random"]).tolist() == [2, 1, 3, 0]
-    assert lineup.table[0].tolist() == [search.MCTS, 400, 0.7, 0]
-    assert lineup.table[1].tolist() == [search.FLATMC, 20, 0.0, 0]
+    assert lineup.table[0].tolist() == [search.MCTS, 400, 0.7, 0, 0]
+    assert lineup.table[1].tolist() == [search.FLATMC, 20, 0.0, 0, 0]
 
 
 @pytest.mark.parametrize("name, message", [
     ("mcts:iters=abc", "iters must be an integer, not 'abc'"),
     ("mcts:iters=0", "iters must be between 1 and 4096, not 0"),
-    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout)"),
+    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth)"),
+    ("mcts:depth=-1", "depth must be between 0 and 8192, not -1"),
+    ("flatmc:depth=4", "unknown parameter 'depth=4' (known: playouts, rollout)"),
     ("mcts:iters=5,iters=6", "iters given twice"),
     ("mcts:c=x", "c must be a number, not 'x'"),
     ("flatmc:rollout=smart", "rollout must be one of random, greedy, not 'smart'"),
@@ -194,6 +209,7 @@ def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
     game = SimpleNamespace(policies=KNOWN, searchable=True, search_defaults={"mcts": {"rollout": "greedy"}})
     assert players.canonical(game, "mcts:rollout=greedy") == "mcts"
     assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
-    assert players.lineup(game, ["mcts"]).table[0].tolist() == [search.MCTS, 200, 0.7, 1]
-    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy]: ")
+    assert players.lineup(game, ["mcts"]).table[0].tolist() == [search.MCTS, 200, 0.7, 1, 0]
+    assert players.lineup(game, ["mcts:depth=6"]).table[0].tolist() == [search.MCTS, 200, 0.7, 1, 6]
+    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"

@@ -19,7 +19,7 @@ from numba import njit
 
 from simcore.search import (
     AT_ROOT, OWN_POLICY, PLAY, PROBE, SEARCH, begin_game, begin_iteration, begin_probe, begin_search,
-    best_root_move, chosen, end_game, end_iteration, has_search_seat, probe_stopped, root_decision,
+    best_root_move, chosen, cut_off, end_game, end_iteration, has_search_seat, probe_stopped, root_decision,
     search_decision)
 from simcore.games.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan)
@@ -51,6 +51,7 @@ def known_decision(st):
             return st.s_hist[k]
         if st.s_mode == SEARCH and k > st.s_n_hist and st.t_cur < 0:
             st.s_dec = k + 1
+            cut_off(st, k)
             return ROLLOUT
     return ASK
 
@@ -298,6 +299,8 @@ def play_searched(st, tt, players, policies, seed, index):
         for it in range(begin_search(st, tt)):
             begin_iteration(st, it)
             run_game(st, tt, players, policies, seed, index)
+            if st.halted:
+                final_scoring(st, tt)   # cut off (mcts depth): the position scored as the game's end
             for s in range(players):
                 st.s_score[s] = st.score[s]
             end_iteration(st, players)

@@ -319,6 +319,8 @@ def play_searched(st, tt, players, policies, seed, index):
         for it in range(begin_search(st, tt)):
             begin_iteration(st, it)
             run_game(st, tt, players, policies, seed, index)
+            if st.halted:
+                score_goals(st, tt)   # cut off (mcts depth): the position scored as the game's end
             for s in range(players):
                 st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, tt, s)
             end_iteration(st, players)

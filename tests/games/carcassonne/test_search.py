@@ -11,7 +11,7 @@ import pytest
 
 import simcore
 from simcore import players as lineups
-from simcore import registry, runner
+from simcore import registry, runner, search
 from simcore.rng import seed_stream
 from simcore.games.carcassonne import playout, policies, rules, scoring
 from simcore.games.carcassonne import spec as carcassonne
@@ -248,6 +248,56 @@ def test_a_searched_ark_game_decides_where_the_ark_enters():
         assert not move_log_problems(st, tt, 2, 2, index)
         entries += int((st.mv_entry[:int(st.n_moves)] >= 0).sum())
     assert entries >= 3
+
+
+# ---------------------------------------------------------------- cut-off runs (mcts depth)
+
+def first_iteration(game, depth, seed=3, index=1, roots=3):
+    """Game `index` played as play_searched plays it with seat 0 on mcts:iters=1,depth=`depth`
+    against greedy, up to seat 0's `roots`-th searched decision, then that decision's first
+    iteration with its move log kept. Returns the record after the iteration's run."""
+    data = data_of(game)
+    name = f"mcts:iters=1,depth={depth}"
+    lineup = lineups.lineup(registry.get(game), [name, "greedy"])
+    tables = data.tables.copy()
+    tables[0]["search"] = lineup.table
+    tt = tables.view(np.recarray)[0]
+    st = new_state().view(np.recarray)[0]
+    row = np.zeros(MAX_PLAYERS, np.int8)
+    row[:2] = lineup.ids([name, "greedy"])
+    seed, index = np.int64(seed), np.int64(index)
+    search.begin_game(st, 2, row, seed, index)
+    for root in range(roots):
+        search.begin_probe(st)
+        playout.run_game(st, tt, 2, row, seed, index)
+        assert search.probe_stopped(st)
+        search.begin_search(st, tt)
+        search.begin_iteration(st, 0)
+        st.logging = root == roots - 1
+        playout.run_game(st, tt, 2, row, seed, index)
+        if root < roots - 1:
+            search.end_iteration(st, 2)
+            search.best_root_move(st)
+    return st
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_cut_off_run_is_the_full_run_stopped_after_the_turn_of_its_last_decision(game):
+    """depth=K: the run stops at the end of the turn in which the K-th decision below the root
+    falls, with tiles left in the pile, having played exactly the full run's moves up to there
+    (the same streams), so play_searched can score the position with the game's end scoring."""
+    full = first_iteration(game, 0)
+    assert not full.halted and full.top == full.n_deck
+    for depth in (1, 4, 9):
+        cut = first_iteration(game, depth)
+        assert cut.halted and cut.top < cut.n_deck
+        root = int(cut.s_n_hist)
+        assert cut.s_dec > root + depth              # the K-th decision below the root was played
+        assert cut.s_dec <= root + depth + 4         # ... in the last turn (a turn has up to 4)
+        moves = int(cut.n_moves)
+        assert 0 < moves < int(full.n_moves)
+        for field in ("mv_type", "mv_cell", "mv_rot", "mv_action", "mv_entry", "mv_score"):
+            assert getattr(cut, field)[:moves].tolist() == getattr(full, field)[:moves].tolist()
 
 
 # ---------------------------------------------------------------- greedy's plan
