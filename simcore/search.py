@@ -27,7 +27,9 @@ function of (seed, game index, policies): a game's result does not depend on bat
 Rewards. flatmc takes the option with the best mean final margin (own score minus the best other
 score). mcts backs up, for every seat (max^n: each node's seat maximises its own), the reward
 0.5 * win share + 0.5 * (0.5 + 0.5 * tanh(margin / MARGIN_SCALE)): winning counts most, and the
-margin separates positions whose playouts all win or all lose.
+margin separates positions whose playouts all win or all lose. A cut-off run (depth) has no
+winner: its reward is 0.5 + 0.5 * tanh((margin - mean) / MARGIN_SCALE), the margin against the
+mean margin of the search's runs so far (cut_off_reward).
 """
 import math
 
@@ -96,6 +98,7 @@ def search_fields(max_players):
         ("t_opt_child", np.int32, (HASH_SLOTS,)),    # option index -> its child + 1 (0: none yet)
         ("s_score", np.float64, (max_players,)),     # final results of a run, filled by the game
         ("s_reward", np.float64, (max_players,)),
+        ("s_margin_sum", np.float64, (max_players,)),  # cut-off runs: each seat's margins so far in this search
     ]
 
 
@@ -155,6 +158,7 @@ def begin_search(st, tt):
     st.s_c = spec[P_C]
     st.s_depth = np.int32(spec[P_DEPTH])
     st.t_n = 1
+    st.s_margin_sum[:] = 0.0
     new_node(st, 0, -1, p, st.s_root_dp, 0)
     return iterations(st, tt)
 
@@ -219,9 +223,23 @@ def rewards(st, players):
         margin = st.s_score[s] - other
         if st.s_kind == FLATMC:
             st.s_reward[s] = margin
+        elif st.s_depth > 0:
+            st.s_reward[s] = cut_off_reward(st, s, margin)
         else:
             win = 1.0 / n_best if abs(st.s_score[s] - best) <= 1e-9 else 0.0
             st.s_reward[s] = 0.5 * win + 0.5 * (0.5 + 0.5 * math.tanh(margin / MARGIN_SCALE))
+
+
+@kernel
+def cut_off_reward(st, s, margin):
+    """A cut-off run's reward for seat s: its margin against the mean margin of this search's
+    runs so far, 0.5 + 0.5 * tanh((margin - mean) / MARGIN_SCALE). Being ahead when a run is cut
+    off is not a win, and the lead a seat already has is the same in every run: measured from
+    zero, a lead of 30 (the Ark's scores run to 150+) puts every run far out on the tanh, where
+    moves barely differ (the Ark against greedy, 100 games: 69% from zero, 83% from the mean)."""
+    center = st.s_margin_sum[s] / st.s_iter if st.s_iter > 0 else margin
+    st.s_margin_sum[s] += margin
+    return 0.5 + 0.5 * math.tanh((margin - center) / MARGIN_SCALE)
 
 
 @kernel

@@ -112,6 +112,25 @@ def test_rewards_blend_the_win_and_the_margin():
     assert list(st.s_reward[:2]) == [10.0, -10.0]
 
 
+def test_a_cut_off_runs_reward_is_its_margin_against_the_searchs_mean_margin():
+    st = new_state()[0]
+    st.s_kind, st.s_depth = search.MCTS, 8
+    st.s_iter = 0                                         # the first run is the mean: 0.5 each
+    st.s_score[0], st.s_score[1] = 40.0, 10.0
+    search.rewards(st, 2)
+    assert list(st.s_reward[:2]) == [0.5, 0.5]
+    st.s_iter = 1                                         # margins +40/-40 against means +30/-30
+    st.s_score[0], st.s_score[1] = 50.0, 10.0
+    search.rewards(st, 2)
+    assert st.s_reward[0] == pytest.approx(0.5 + 0.5 * np.tanh(1.0))
+    assert st.s_reward[1] == pytest.approx(0.5 + 0.5 * np.tanh(-1.0))
+    st.s_iter = 2                                         # means +35/-35: a lead of 20 is worse
+    st.s_score[0], st.s_score[1] = 30.0, 10.0
+    search.rewards(st, 2)
+    assert st.s_reward[0] == pytest.approx(0.5 + 0.5 * np.tanh(-1.5))
+    assert list(st.s_margin_sum[:2]) == [90.0, -90.0]
+
+
 def test_ucb_prefers_the_less_tried_of_two_equal_children():
     st = new_state()[0]
     st.s_c = 0.7
