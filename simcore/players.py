@@ -52,7 +52,7 @@ SEARCH = {
         Param("c", float, 0.7, 0.0, 100.0, "UCT exploration constant (rewards lie in [0, 1])"),
         Param("rollout", str, "random", help="the policy of every seat below the tree"),
         Param("depth", int, 0, 0, search.MAX_HIST, "decisions below the root after which a run stops at the end of "
-              "that turn and is scored as if the game ended there (0: play to the end)"))),
+              "that turn (round) and the game's end scoring scores it (0: play to the end)"))),
 }
 
 
