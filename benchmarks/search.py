@@ -2,7 +2,7 @@
 
     python benchmarks/search.py time [GAME ...] [--policy mcts] [--games 10]
     python benchmarks/search.py strength GAME --policy mcts:iters=50 --policy mcts:iters=400 \\
-        [--against greedy] [--games 2000] [-p P] [--seed 1]
+        [--against greedy] [--games 2000] [-p P] [--seed 1] [--out DIR] [--workers N]
 
 time: plays --games games of each game (2 players, Strasbourg 3) with seat 0 searching and the
 others greedy, one after another in this thread, and prints per game the seconds per searched
@@ -10,11 +10,16 @@ decision and the searched decisions per game (JSON lines).
 
 strength: for each --policy, --games games with rotated seats of that policy against --against in
 every other seat, and prints its win rate with a 95% Wilson interval, its win share, and the same
-for the opponents (JSON lines; the numbers of the budget curve in the note of issue 7).
+for the opponents (JSON lines; the numbers of the budget curve in the note of issue 7). With
+--out DIR each run's rows go to a CSV file in DIR, written a chunk at a time, and a run that finds
+its file there resumes after the games it holds (a 2,000-game run of a slow search takes an hour or
+more). --workers: threads (default all cores).
 """
 import argparse
 import importlib
 import json
+import os
+import re
 import time
 
 import numpy as np
@@ -49,12 +54,18 @@ def decision_time(game: str, policy: str, games: int) -> dict:
             "seconds_per_game": round(seconds / games, 2)}
 
 
-def strength(game: str, policy: str, against: str, games: int, players: int, seed: int) -> dict:
+def strength(game: str, policy: str, against: str, games: int, players: int, seed: int,
+             out_dir: str | None = None, workers: int | None = None) -> dict:
     start = time.perf_counter()
-    df = simcore.simulate(game, players=players, games=games, seed=seed, rotate_seats=True,
-                          policies=[policy] + [against] * (players - 1))
+    p = runner.plan(game, players=players, games=games, seed=seed, rotate_seats=True, workers=workers,
+                    policies=[policy] + [against] * (players - 1))
+    name = p.policies[0]
+    out = None
+    if out_dir:
+        run_name = re.sub(r"[^A-Za-z0-9.=-]+", "_", f"{game}_{players}p_{name}_vs_{against}_seed{seed}")
+        out = os.path.join(out_dir, run_name + ".csv")
+    df = runner.run(p, out=out, resume=out is not None, keep_rows=True).frame
     seconds = time.perf_counter() - start
-    name = runner.seat_policies(registry.get(game), players, [policy])[0]
     mine = df[df.policy == name]
     wins = int(mine.win.sum())
     lo, hi = proportion_confint(wins, games, alpha=0.05, method="wilson")
@@ -75,6 +86,8 @@ def main():
     parser.add_argument("--games", type=int)
     parser.add_argument("-p", "--players", type=int)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", metavar="DIR", help="strength: keep each run's rows in DIR and resume from them")
+    parser.add_argument("--workers", type=int)
     args = parser.parse_args()
     games = args.game_ids or [g for g, spec in registry.games().items() if spec.searchable]
     for game in games:
@@ -83,7 +96,7 @@ def main():
                 record = decision_time(game, policy, args.games or 10)
             else:
                 record = strength(game, policy, args.against, args.games or 2000,
-                                  args.players or players_of(game), args.seed)
+                                  args.players or players_of(game), args.seed, args.out, args.workers)
             print(json.dumps(record), flush=True)
 
 
