@@ -26,5 +26,7 @@ PRINCIPATO = ENGINE.game_spec("principato", "Principato", (2, 4, 4), POLICIES, c
                               # nothing: mcts won 2% of 200 games against greedy with them. With greedy
                               # rollouts the budget decides: 21%, 45%, 76% of 100 games at iters=50,
                               # 200, 800 (a game's ~77 decisions chain action, card, option, loads;
-                              # issue 7's note)
-                              search_defaults={"mcts": {"iters": 800, "rollout": "greedy"}})
+                              # issue 7's note). flatmc too: against random it won 98.5% of 200 games
+                              # with random rollouts, 100% with greedy ones (greedy itself: 100% of 2,000)
+                              search_defaults={"mcts": {"iters": 800, "rollout": "greedy"},
+                                               "flatmc": {"rollout": "greedy"}})
