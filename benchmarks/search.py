@@ -25,7 +25,6 @@ import time
 import numpy as np
 from statsmodels.stats.proportion import proportion_confint
 
-import simcore
 from simcore import registry, runner
 
 PACKAGES = {"carcassonne": "carcassonne", "carcassonne-ark": "carcassonne", "notre-dame": "notre_dame",
