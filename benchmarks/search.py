@@ -38,7 +38,7 @@ def players_of(game: str) -> int:
 def decision_time(game: str, policy: str, games: int) -> dict:
     players = players_of(game)
     p = runner.plan(game, players=players, games=1, policies=[policy] + ["greedy"] * (players - 1), workers=1)
-    play_logged = importlib.import_module(f"simcore.games.{PACKAGES[game]}.spec").play_logged
+    play_logged = importlib.import_module(f"simcore.boardgames.{PACKAGES[game]}.spec").play_logged
     seats = runner.policy_ids(p)
     play_logged(p.data, players, seats, 0, 0, search=p.lineup.table)          # compile or load
     searches = 0

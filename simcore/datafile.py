@@ -1,9 +1,12 @@
 """Reading component data files (JSON) the same way for every game: one-line UserErrors for a
-file that is missing or not JSON, one way to write a provenance tally, and one way to read and
-encode a file's rule switches."""
+file that is missing or not JSON, a JSON Schema check of its shape before the game's own
+constraints run, one way to write a provenance tally, and one way to read and encode a file's
+rule switches."""
 import json
+from functools import cache
 from importlib import resources
 
+import jsonschema
 import numpy as np
 
 from simcore.registry import UserError
@@ -25,6 +28,34 @@ def read_json(path: str, what: str):
         raise UserError(f"cannot read {what} {path}: {exc.strerror}") from None
     except json.JSONDecodeError as exc:
         raise UserError(f"{what} {path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+
+
+@cache
+def schema_validator(package: str, name: str) -> jsonschema.protocols.Validator:
+    """The validator of the JSON Schema `name` shipped in the game package's data/ folder."""
+    with open(shipped_path(package, name), encoding="utf-8") as fh:
+        schema = json.load(fh)
+    cls = jsonschema.validators.validator_for(schema)
+    cls.check_schema(schema)
+    return cls(schema)
+
+
+def validate(doc, validator: jsonschema.protocols.Validator, path: str, what: str) -> None:
+    """Checks a parsed data file against its JSON Schema (the jsonschema library): a missing key,
+    a value of the wrong type, a number out of range or a list of the wrong length anywhere is
+    one UserError naming the file, the item's path (keys and list indexes joined by dots) and
+    what was expected."""
+    error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
+    if error is None:
+        return
+    item = ".".join(str(part) for part in error.absolute_path) or "the top level"
+    raise UserError(f"{what} {path}: {item}: {schema_message(error)}")
+
+
+def schema_message(error: jsonschema.ValidationError) -> str:
+    """jsonschema's message, cut to one line (it quotes whole lists or objects)."""
+    message = " ".join(error.message.split())
+    return message if len(message) <= 160 else message[:157] + "..."
 
 
 def describe_tally(tally: dict[str, int]) -> str:

@@ -29,6 +29,18 @@ class BatchResult:
 
 
 @dataclass(frozen=True)
+class CheckResult:
+    """What a game's invariant checker found in `count` consecutive games (GameSpec.check_batch).
+
+    violation: int32[count], 0 for a clean game, else the code of its first broken invariant
+               (GameSpec.violations names each code)
+    step: int32[count], where it broke: the turn or round (GameSpec.picture_step) it was found in
+    """
+    violation: np.ndarray
+    step: np.ndarray
+
+
+@dataclass(frozen=True)
 class GameSpec:
     id: str
     name: str
@@ -64,25 +76,30 @@ class GameSpec:
     # the picture is of the final state). None for a game without pictures yet.
     draw: Callable[..., bool] | None = None
     picture_step: str = "turn"          # the unit of draw's halt_at: "turn" or "round"
+    # check_batch(data, players, seat_policies, seed, first_index, search) -> CheckResult: the same
+    # games as play_batch, played with the engine's invariant checker on after every step
+    # (`simcore check`); violations: {code: what broke} for the codes it reports.
+    check_batch: Callable[..., CheckResult] | None = None
+    violations: dict = field(default_factory=dict)
 
 
 def _carcassonne_specs():
-    from simcore.games.carcassonne import spec
+    from simcore.boardgames.carcassonne import spec
     return [spec.BASE, spec.ARK]
 
 
 def _notre_dame_specs():
-    from simcore.games.notre_dame import spec
+    from simcore.boardgames.notre_dame import spec
     return [spec.NOTRE_DAME]
 
 
 def _strasbourg_specs():
-    from simcore.games.strasbourg import spec
+    from simcore.boardgames.strasbourg import spec
     return [spec.STRASBOURG]
 
 
 def _principato_specs():
-    from simcore.games.principato import spec
+    from simcore.boardgames.principato import spec
     return [spec.PRINCIPATO]
 
 

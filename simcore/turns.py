@@ -9,7 +9,7 @@ policy otherwise.
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.registry import BatchResult, GameSpec
+from simcore.registry import BatchResult, CheckResult, GameSpec
 
 MAX_SCRIPT = 64
 EVENT_FIELDS = 7                 # code, round, seat, a, b, c, VP of the seat after
@@ -97,8 +97,9 @@ class Engine:
     BatchResult, or one game with its move log."""
 
     def __init__(self, play_batch_kernel, play_game, new_state, new_tables, categories, seat_columns,
-                 game_columns, max_players):
+                 game_columns, max_players, violations):
         self.kernel, self.play_game = play_batch_kernel, play_game
+        self.violations = violations
         self.new_state, self.new_tables = new_state, new_tables
         self.categories, self.seat_columns, self.game_columns = categories, seat_columns, game_columns
         self.max_players = max_players
@@ -107,7 +108,7 @@ class Engine:
     def of(cls, playout, state):
         """The engine of a game package: its playout and state modules (DESIGN.md's shape)."""
         return cls(playout.play_batch_kernel, playout.play_game, state.new_state, state.new_tables,
-                   state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS)
+                   state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS, playout.VIOLATIONS)
 
     def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=(),
                   picture_step="turn", search_defaults=None):
@@ -118,7 +119,8 @@ class Engine:
                         load_data=components.load, play_batch=self.play_batch, replay=replay,
                         provenance=provenance or components.provenance, data_id=lambda data: data.data_set_id,
                         draw=draw, notes=notes, picture_step=picture_step, searchable=True,
-                        search_defaults=search_defaults or {})
+                        search_defaults=search_defaults or {}, check_batch=self.check_batch,
+                        violations=dict(self.violations))
 
     def tables(self, data, players, search=None):
         """The tables record for a batch; search: the run's search policies (players.Lineup.table)."""
@@ -129,16 +131,25 @@ class Engine:
 
     def play_batch(self, data, players, seat_policies, seed, first_index, search=None):
         """Games first_index.. with seat_policies (int8[count, players])."""
+        return self._play(data, players, seat_policies, seed, first_index, search, checking=0)[0]
+
+    def check_batch(self, data, players, seat_policies, seed, first_index, search=None):
+        """The games of play_batch with the invariant checker on after every step."""
+        found = self._play(data, players, seat_policies, seed, first_index, search, checking=1)[1]
+        return CheckResult(violation=found[:, 0].copy(), step=found[:, 1].copy())
+
+    def _play(self, data, players, seat_policies, seed, first_index, search, checking):
         count = seat_policies.shape[0]
         pts = np.zeros((count, players, len(self.categories)), dtype=np.int32)
         seat = np.zeros((count, players, len(self.seat_columns)), dtype=np.int32)
         game = np.zeros((count, len(self.game_columns)), dtype=np.int32)
         tiebreak = np.zeros((count, players), dtype=np.int32)
+        found = np.zeros((count, 2), dtype=np.int32)           # (violation, round) per game
         policies = np.zeros((count, self.max_players), dtype=np.int8)
         policies[:, :players] = seat_policies
         self.kernel(self.new_state(), self.tables(data, players, search), players, policies, np.int64(seed),
-                    np.int64(first_index), pts, seat, game, tiebreak)
-        return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak)
+                    np.int64(first_index), pts, seat, game, tiebreak, np.int32(checking), found)
+        return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak), found
 
     def replay_header(self, name, seat_names, names, data, players, seat_policies, seed, index):
         """The first lines of a replay: the game, seed and data, then each seat's policy (names:

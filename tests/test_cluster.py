@@ -165,7 +165,7 @@ def test_a_killed_workers_chunks_are_played_again_not_lost_or_doubled(client, re
 def test_every_worker_must_load_the_clients_data(client, tmp_path):
     with pytest.raises(UserError, match=r"worker tcp://\S+: data file /no/such/board.json does not exist"):
         cluster_run(client, make_plan(data_path="/no/such/board.json"))
-    doc = json.loads((ROOT / "simcore/games/strasbourg/data/strasbourg.json").read_text())
+    doc = json.loads((ROOT / "simcore/boardgames/strasbourg/data/strasbourg.json").read_text())
     doc["data_set_id"] = "my-variant"
     (tmp_path / "variant.json").write_text(json.dumps(doc))
     with pytest.raises(UserError, match="loads data my-variant, not strasbourg-p0-v1"):

@@ -14,7 +14,7 @@ import simcore
 from cli.sweep import sweep as sweep_command
 from simcore import registry, results, stats, sweep
 from simcore.datafile import read_json
-from simcore.games.carcassonne import components
+from simcore.boardgames.carcassonne import components
 from simcore.registry import UserError
 
 OUTCOME_COLUMNS = ["score", "rank", "win", "win_share"]

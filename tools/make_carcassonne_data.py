@@ -2,8 +2,8 @@
 """Generate and validate the Carcassonne tile data files.
 
 Writes
-  simcore/games/carcassonne/data/base.json              base game, tiles A-X (sourced)
-  simcore/games/carcassonne/data/ark_reconstructed.json Ark of the Covenant,
+  simcore/boardgames/carcassonne/data/base.json              base game, tiles A-X (sourced)
+  simcore/boardgames/carcassonne/data/ark_reconstructed.json Ark of the Covenant,
                                                         "ark-reconstructed-v1" (CA-16.4)
 then validates both files (CA-12.3 plus the CA-16.4 constraints) and prints totals.
 

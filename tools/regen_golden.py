@@ -77,7 +77,7 @@ HEADER = "# golden playthrough, checked by tests/games/{}/test_golden.py; regene
 
 
 def score_line(st, move: int, players: int) -> str:
-    from simcore.games.carcassonne.describe import SEAT_NAMES
+    from simcore.boardgames.carcassonne.describe import SEAT_NAMES
     return "  score: " + ", ".join(f"{SEAT_NAMES[s]} {int(st['mv_score'][move, s])}" for s in range(players))
 
 
@@ -96,7 +96,7 @@ def render(case: Case) -> str:
 
 
 def render_carcassonne(case: Case, data, seats, lines) -> str:
-    from simcore.games.carcassonne import spec as carcassonne
+    from simcore.boardgames.carcassonne import spec as carcassonne
 
     st = carcassonne.play_logged(data, case.players, seats, case.seed, case.index)
     out = [HEADER.format("carcassonne")]

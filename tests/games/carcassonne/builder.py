@@ -25,8 +25,8 @@ import functools
 
 import numpy as np
 
-from simcore.games.carcassonne import components, playout, rules, scoring, state
-from simcore.games.carcassonne.state import ARK, FOLLOWER, MAX_SEG, PASS, PROPHET, cell_of, xy_of
+from simcore.boardgames.carcassonne import components, playout, rules, scoring, state
+from simcore.boardgames.carcassonne.state import ARK, FOLLOWER, MAX_SEG, PASS, PROPHET, cell_of, xy_of
 
 RED, BLUE, GREEN, YELLOW, BLACK = range(5)
 SEATS = ("RED", "BLUE", "GREEN", "YELLOW", "BLACK")

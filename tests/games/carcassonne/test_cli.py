@@ -73,7 +73,7 @@ def test_bad_tile_file_is_one_line_and_status_2(tmp_path, content, needle):
 
 
 def test_rule_switch_in_a_data_file_changes_the_game(tmp_path):
-    from simcore.games.carcassonne.components import default_path
+    from simcore.boardgames.carcassonne.components import default_path
     doc = json.load(open(default_path("ark")))
     doc["rules"] = {"PROPHET_DOUBLES_INCOMPLETE": True}
     data = tmp_path / "ark_doubling.json"

@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from simcore.games.carcassonne import components, rules, state
+from simcore.boardgames.carcassonne import components, rules, state
 from simcore.registry import UserError
 
 MEADOW = {"id": "MEADOW", "count": 72, "is_start": True, "edges": {"N": "F", "E": "F", "S": "F", "W": "F"},

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from simcore import registry
-from simcore.games.carcassonne import spec as carcassonne
+from simcore.boardgames.carcassonne import spec as carcassonne
 from pure_python import assert_compiled_matches_pure_python
 
 GAMES = ("carcassonne", "carcassonne-ark")

@@ -5,7 +5,7 @@ import pytest
 from picture_tool import assert_picture
 
 from simcore import registry
-from simcore.games.carcassonne.draw import SEAT_COLOURS
+from simcore.boardgames.carcassonne.draw import SEAT_COLOURS
 
 
 @pytest.mark.parametrize("game, players", [("carcassonne", 4), ("carcassonne-ark", 5)])

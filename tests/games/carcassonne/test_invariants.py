@@ -32,16 +32,16 @@ import pytest
 from numba import njit
 
 from simcore import registry
-from simcore.games.carcassonne import components as cp
-from simcore.games.carcassonne.components import CITY, CLOISTER, FIELD, MAX_SEG, N_TILES, ROAD
-from simcore.games.carcassonne.playout import log_move, resolve_turn
-from simcore.games.carcassonne.policies import choose_action, choose_entry, choose_placement
-from simcore.games.carcassonne.rules import (
+from simcore.boardgames.carcassonne import components as cp
+from simcore.boardgames.carcassonne.components import CITY, CLOISTER, FIELD, MAX_SEG, N_TILES, ROAD
+from simcore.boardgames.carcassonne.playout import log_move, resolve_turn
+from simcore.boardgames.carcassonne.policies import choose_action, choose_entry, choose_placement
+from simcore.boardgames.carcassonne.rules import (
     DELTA, RING, apply_action, draw_placeable, find, list_actions, list_ark_entries, list_ark_outcomes,
     list_placements, opposite_port, place_tile, reset, tile_count,
 )
-from simcore.games.carcassonne.scoring import final_scoring, move_ark, score_turn
-from simcore.games.carcassonne.state import (
+from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
+from simcore.boardgames.carcassonne.state import (
     ARK, CAT_ARK, CAT_FIELD, CAT_ROAD, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET, EV_FIELD,
     EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, FOLLOWER, FOLLOWERS,
     GRID, MAX_EVENTS, MAX_PLAYERS, N_CATEGORIES, N_CELLS, N_NODES, PASS, PROPHET, PROPHET_AVAILABLE,

@@ -13,10 +13,10 @@ import simcore
 from simcore import players as lineups
 from simcore import registry, runner, search
 from simcore.rng import seed_stream
-from simcore.games.carcassonne import playout, policies, rules, scoring
-from simcore.games.carcassonne import spec as carcassonne
-from simcore.games.carcassonne.components import N_TILES
-from simcore.games.carcassonne.state import ARK, MAX_PLAYERS, STATE, new_state
+from simcore.boardgames.carcassonne import playout, policies, rules, scoring
+from simcore.boardgames.carcassonne import spec as carcassonne
+from simcore.boardgames.carcassonne.components import N_TILES
+from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS, STATE, new_state
 
 GAMES = ("carcassonne", "carcassonne-ark")
 HIDDEN = {"deck", "s_gen"}               # what determinize may write

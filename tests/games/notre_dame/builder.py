@@ -13,9 +13,9 @@ import json
 
 import numpy as np
 
-from simcore.games.notre_dame import components
-from simcore.games.notre_dame.rules import reset
-from simcore.games.notre_dame.state import MAX_PLAYERS, NOWHERE, new_state, new_tables
+from simcore.boardgames.notre_dame import components
+from simcore.boardgames.notre_dame.rules import reset
+from simcore.boardgames.notre_dame.state import MAX_PLAYERS, NOWHERE, new_state, new_tables
 from decisions_tool import options, script  # noqa: F401 (the builder is where tests find them)
 
 BUILDING_IDS = {"CS": 0, "BK": 1, "RS": 2, "CH": 3, "GH": 4, "PK": 5, "HO": 6}

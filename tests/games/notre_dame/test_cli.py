@@ -5,8 +5,8 @@ import json
 import pandas as pd
 import pytest
 
-from simcore.games.notre_dame import components
-from simcore.games.notre_dame.state import CATEGORIES
+from simcore.boardgames.notre_dame import components
+from simcore.boardgames.notre_dame.state import CATEGORIES
 from cli_tool import (
     assert_one_error_line, assert_ranked_by_score_then, assert_shipped_scenarios_run, simcore, spoiled)
 

@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from simcore.games.notre_dame import components
+from simcore.boardgames.notre_dame import components
 from simcore.registry import UserError
 
 

@@ -8,7 +8,7 @@ from pure_python import assert_compiled_matches_pure_python
 from replay_tool import mixed_policies
 
 from simcore import registry
-from simcore.games.notre_dame import spec as notre_dame
+from simcore.boardgames.notre_dame import spec as notre_dame
 from simcore.results import ranks
 
 GAME = "notre-dame"

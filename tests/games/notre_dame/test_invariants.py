@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from simcore import registry
-from simcore.games.notre_dame import playout
-from simcore.games.notre_dame.state import CATEGORIES, MAX_PLAYERS, SEAT_COLUMNS, new_state, new_tables
+from simcore.boardgames.notre_dame import playout
+from simcore.boardgames.notre_dame.state import CATEGORIES, MAX_PLAYERS, SEAT_COLUMNS, new_state, new_tables
 from simcore.results import ranks
 from tests.games.notre_dame.builder import ALL_CUBES, ALL_GOLD, data_with
 

@@ -9,8 +9,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from simcore.games.notre_dame import playout, rules
-from simcore.games.notre_dame.state import (
+from simcore.boardgames.notre_dame import playout, rules
+from simcore.boardgames.notre_dame.state import (
     BANK, BISHOP, CARRIAGE_HOUSE, CLOISTER_SCHOOL, CONFIDANT, CUBE, EV_BRIBE, EV_HAND, EV_PAYOUT,
     EV_PLAGUE, EV_PLAY, EV_ROUND, EV_STAGE, EV_STANDING, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL,
     HOUSEKEEPER, JESTER, MAX_PLAYERS, MINSTREL, NOTRE_DAME, NOWHERE, PARK, RAT, RESIDENCE)

@@ -6,8 +6,8 @@ Every position is built by hand with builder.py; expectations are the spec's num
 import numpy as np
 import pytest
 
-from simcore.games.notre_dame import playout, rules, scoring
-from simcore.games.notre_dame.state import (
+from simcore.boardgames.notre_dame import playout, rules, scoring
+from simcore.boardgames.notre_dame.state import (
     BEGGAR_KING, BISHOP, CARPENTER, CAT_PARK_BONUS, CAT_PAYOUT, CAT_PERSONS, CAT_PLAGUE, CITY_GUARD,
     DOCTOR, GUILD_MASTER, HOUSEKEEPER, JESTER, JESTER_CONFIDANT, JESTER_FROM_ND, LADY, LAWYER, MAYOR,
     MINSTREL, MONEYLENDER, MONK, N_BUILDINGS, N_KINDS, NIGHT_WATCHMAN, NOWHERE, PASS, RAT)

@@ -11,9 +11,9 @@ import pytest
 import simcore
 from simcore import players, registry, runner
 from simcore.rng import seed_stream
-from simcore.games.notre_dame import components, playout, policies, spec as notre_dame
-from simcore.games.notre_dame.rules import hand_options, reveal_persons
-from simcore.games.notre_dame.state import (
+from simcore.boardgames.notre_dame import components, playout, policies, spec as notre_dame
+from simcore.boardgames.notre_dame.rules import hand_options, reveal_persons
+from simcore.boardgames.notre_dame.state import (
     DRAFT_DREW, DRAFT_SHOWN, MAX_PLAYERS, N_KINDS, STATE, new_state, new_tables)
 
 GAME = "notre-dame"

@@ -15,8 +15,8 @@ import json
 
 import numpy as np
 
-from simcore.games.principato import components, playout, rules
-from simcore.games.principato.state import (
+from simcore.boardgames.principato import components, playout, rules
+from simcore.boardgames.principato.state import (
     H_BANK, H_BOOK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM, H_FAVOUR, H_FIELD, H_FOOD,
     H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT, H_PAINTING, H_PALAZZO, MAX_PLAYERS, N_HOLD,
     new_state, new_tables)

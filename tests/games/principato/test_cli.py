@@ -5,8 +5,8 @@ import json
 import pandas as pd
 import pytest
 
-from simcore.games.principato import components
-from simcore.games.principato.state import CATEGORIES, GAME_COLUMNS, SEAT_COLUMNS
+from simcore.boardgames.principato import components
+from simcore.boardgames.principato.state import CATEGORIES, GAME_COLUMNS, SEAT_COLUMNS
 from cli_tool import (
     assert_one_error_line, assert_ranked_by_score_then, assert_shipped_scenarios_run, simcore, spoiled)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simcore.games.principato import components as c
+from simcore.boardgames.principato import components as c
 from simcore.registry import UserError
 
 # The JSON block of DATA-7 in ../shared/rules/principato.md, copied as it is (the specification is not

@@ -9,8 +9,8 @@ from pure_python import assert_compiled_matches_pure_python
 from replay_tool import final_scores, mixed_policies
 
 from simcore import registry
-from simcore.games.principato import spec as principato
-from simcore.games.principato.state import CATEGORIES, YEARS
+from simcore.boardgames.principato import spec as principato
+from simcore.boardgames.principato.state import CATEGORIES, YEARS
 from simcore.results import ranks
 
 GAME = "principato"

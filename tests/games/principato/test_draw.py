@@ -5,7 +5,7 @@ import pytest
 from picture_tool import assert_picture
 
 from simcore import registry
-from simcore.games.principato.draw import SEAT_COLOURS
+from simcore.boardgames.principato.draw import SEAT_COLOURS
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -9,8 +9,8 @@ rulebook prints it); the specification's AMB-1 value 2 is the switch's alternati
 """
 import pytest
 
-from simcore.games.principato import playout, rules
-from simcore.games.principato.state import (
+from simcore.boardgames.principato import playout, rules
+from simcore.boardgames.principato.state import (
     ACT_A, ACT_B, ACT_C, END_TURN, H_FOOD, H_MONEY, LOSE, SC_LOST, TO_CONDOTTIERE)
 from tests.games.principato.builder import (
     CARD, DATA, EFFECT, activate, assert_conserved, data_with, done, generated, holdings, moves, options, position,

@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from simcore import registry
-from simcore.games.principato import components, playout
-from simcore.games.principato.state import (
+from simcore.boardgames.principato import components, playout
+from simcore.boardgames.principato.state import (
     CAT_GOALS, CAT_MILITARY, CATEGORIES, EV_CULTURE, EV_DISCARD, EV_RECRUIT, EV_SCORING, EV_STRENGTH, EV_TURN,
     EV_YEAR, GAME_COLUMNS, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM, H_FAVOUR, H_FIELD,
     H_FOOD, H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT, H_PALAZZO, MAX_PLAYERS, S_CATAPULT, S_FAVOUR,

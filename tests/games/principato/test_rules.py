@@ -7,8 +7,8 @@ import json
 import numpy as np
 import pytest
 
-from simcore.games.principato import components, playout, rules
-from simcore.games.principato.state import (
+from simcore.boardgames.principato import components, playout, rules
+from simcore.boardgames.principato.state import (
     ACT_A, ACT_B, ACT_C, END_TURN, EV_BOX, EV_DRAW, EV_SCORING, EV_STRENGTH, EV_TURN, LOSE, MAX_PLAYERS,
     SC_FAVOUR, TO_CONDOTTIERE)
 from tests.games.principato.builder import (

@@ -5,8 +5,8 @@ steps are driven with scripted values."""
 import numpy as np
 import pytest
 
-from simcore.games.principato import playout, scoring
-from simcore.games.principato.state import (
+from simcore.boardgames.principato import playout, scoring
+from simcore.boardgames.principato.state import (
     CAT_BOOKS, CAT_GOALS, CAT_MILITARY, CAT_MONUMENTS, CAT_PAINTINGS, CATEGORIES, EV_LOAD, MAX_PLAYERS)
 from simcore.results import ranks
 from tests.games.principato.builder import (

@@ -16,9 +16,9 @@ import simcore
 from simcore import players as lineups
 from simcore import registry, runner
 from simcore.rng import seed_stream
-from simcore.games.principato import playout, policies
-from simcore.games.principato import spec as principato
-from simcore.games.principato.state import (
+from simcore.boardgames.principato import playout, policies
+from simcore.boardgames.principato import spec as principato
+from simcore.boardgames.principato.state import (
     ACT_A, ACT_B, ACT_C, CATEGORIES, END_TURN, EV_ACTIVATE, EV_END_TURN, EV_FAVOUR, EV_SWAP, MAX_PLAYERS, STATE,
     YEARS, new_state, new_tables)
 from tests.games.principato.test_invariants import end_problems, log_problems
@@ -167,7 +167,7 @@ EXACT_REPLAY = """
 import json, warnings
 import numpy as np
 from simcore import players, registry, search
-from simcore.games.principato import playout, state
+from simcore.boardgames.principato import playout, state
 warnings.simplefilter("ignore", RuntimeWarning)     # uint64 arithmetic of the RNG wraps on purpose
 
 # not compared: the search's own fields, the open decision (compared as its options), the move log

@@ -12,9 +12,9 @@ import json
 
 import numpy as np
 
-from simcore.games.strasbourg import components
-from simcore.games.strasbourg.rules import form_bundles, reset
-from simcore.games.strasbourg.state import COLS, MAX_PLAYERS, new_state, new_tables
+from simcore.boardgames.strasbourg import components
+from simcore.boardgames.strasbourg.rules import form_bundles, reset
+from simcore.boardgames.strasbourg.state import COLS, MAX_PLAYERS, new_state, new_tables
 from decisions_tool import options, script  # noqa: F401 (the builder is where tests find them)
 
 GUILDS = {"SMITHS": 0, "VINTNERS": 1, "SHOEMAKERS": 2, "BUTCHERS": 3, "BAKERS": 4}

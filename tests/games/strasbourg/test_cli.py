@@ -5,8 +5,8 @@ import json
 import pandas as pd
 import pytest
 
-from simcore.games.strasbourg import components
-from simcore.games.strasbourg.state import CATEGORIES, GAME_COLUMNS, ROUNDS, SEAT_COLUMNS
+from simcore.boardgames.strasbourg import components
+from simcore.boardgames.strasbourg.state import CATEGORIES, GAME_COLUMNS, ROUNDS, SEAT_COLUMNS
 from cli_tool import (
     assert_one_error_line, assert_ranked_by_score_then, assert_shipped_scenarios_run, simcore, spoiled)
 

@@ -6,7 +6,7 @@ import json
 import numpy as np
 import pytest
 
-from simcore.games.strasbourg import components
+from simcore.boardgames.strasbourg import components
 from simcore.registry import UserError
 
 SMITHS, VINTNERS, SHOEMAKERS, BUTCHERS, BAKERS = range(5)

@@ -8,8 +8,8 @@ from pure_python import assert_compiled_matches_pure_python
 from replay_tool import final_scores, mixed_policies
 
 from simcore import registry
-from simcore.games.strasbourg import spec as strasbourg
-from simcore.games.strasbourg.state import CATEGORIES, ROUNDS
+from simcore.boardgames.strasbourg import spec as strasbourg
+from simcore.boardgames.strasbourg.state import CATEGORIES, ROUNDS
 from simcore.results import ranks
 
 GAME = "strasbourg"

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from simcore import registry
-from simcore.games.strasbourg import playout
-from simcore.games.strasbourg.state import (
+from simcore.boardgames.strasbourg import playout
+from simcore.boardgames.strasbourg.state import (
     CARDS, CAT_CITY, CAT_TASKS_MINUS, CATEGORIES, CHURCH, DECK_SLOTS, MAX_PLAYERS, N_BUILDINGS, NOBILITY, ROUNDS,
     SC_CITY, SC_TASKS_KEPT, SC_TASKS_MET, SEAT_COLUMNS, new_state, new_tables)
 from simcore.results import ranks

@@ -9,8 +9,8 @@ board is placeholder P0 (SB-19.8); TC-R11, TC-D10, TC-D11 and TC-D15 use their o
 import numpy as np
 import pytest
 
-from simcore.games.strasbourg import playout, rules, scoring
-from simcore.games.strasbourg.state import (
+from simcore.boardgames.strasbourg import playout, rules, scoring
+from simcore.boardgames.strasbourg.state import (
     CAT_BUILDINGS, CAT_CHAPELS, CAT_CITY, CAT_COUNCIL, CAT_PRIVILEGES, CAT_TASKS_MINUS, CAT_TASKS_PLUS,
     CHURCH, DECK_SLOTS, DRAW, EV_BID, EV_CHAPEL, EV_PRIVILEGE, GOODS, GUILD_SLOT, MAX_PLAYERS, MERCHANTS,
     NO_BUY, NO_RETURN, NOBILITY, PASS, PRIVILEGE, SC_PRIVILEGES_SPENT, SC_RETURNED, STOP, SUBPHASES,

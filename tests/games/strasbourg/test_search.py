@@ -16,9 +16,9 @@ from replay_tool import final_scores
 import simcore
 from simcore import players, registry, runner
 from simcore.rng import seed_stream
-from simcore.games.strasbourg import components, playout, policies, spec as strasbourg
-from simcore.games.strasbourg.rules import box_bundle, discard_unused, draw_card, reveal
-from simcore.games.strasbourg.state import (
+from simcore.boardgames.strasbourg import components, playout, policies, spec as strasbourg
+from simcore.boardgames.strasbourg.rules import box_bundle, discard_unused, draw_card, reveal
+from simcore.boardgames.strasbourg.state import (
     CARDS, DECK_SLOTS, MAX_PLAYERS, N_TASK_CARDS, STATE, new_state, new_tables)
 from tests.games.strasbourg.builder import bundles, deck, position
 
@@ -324,7 +324,7 @@ EXACT_REPLAY = """
 import json, warnings
 import numpy as np
 from simcore import players, search
-from simcore.games.strasbourg import components, playout, state
+from simcore.boardgames.strasbourg import components, playout, state
 warnings.simplefilter("ignore", RuntimeWarning)     # uint64 arithmetic of the RNG wraps on purpose
 
 

@@ -8,8 +8,8 @@ the outer ring and the 4 grid corners (AMB-14).
 import numpy as np
 import pytest
 
-from simcore.games.strasbourg import rules, scoring
-from simcore.games.strasbourg.state import (
+from simcore.boardgames.strasbourg import rules, scoring
+from simcore.boardgames.strasbourg.state import (
     CHURCH, MERCHANTS, NOBILITY, TK_BUILDING, TK_CHAPELS, TK_CORNERS, TK_COUNCIL, TK_DIAGONAL,
     TK_EVERY_GUILD, TK_FOUR_BUILDINGS, TK_GOODS_VARIETY, TK_GUILD, TK_LINE, TK_MOST_CITY, TK_MOST_COINS,
     TK_NOBLE_OR_CHURCH, TK_SQUARE, TK_START_PLAYER, TK_THREE_AT_BUILDING, TK_WALL)

@@ -1,0 +1,347 @@
+"""One whole Carcassonne game, and the batch kernel the runner calls.
+
+A turn holds up to three decisions (CA-13): the placement, the phase-A action and, once a game,
+the Ark's entry tile. Without a search seat the seat's policy makes them (policies.choose_*).
+With one, the game is played by replays (simcore/search.py): each decision of two or more
+options is counted, forced from the history, handed to the search tree, or left to the seat's
+policy; the options are every placement (symmetric rotations merged, CA-13.1), every phase-A
+action, or every entry cell, in canonical order (CA-13.6).
+
+The Ark's move is searched as a decision of its own (ARK_MOVE, each outcome an option
+ARK * 16 + k) after ARK was chosen among the phase-A actions, as the rulebook lists the choices
+(CA-13.4's factored action; the random policy draws the same way). With every outcome a
+phase-A option of its own (ARK_APART = False), the 20-60 outcomes drown the few follower
+options: the tree gives each a few visits, the search players moved the Ark on ~75% of
+their turns and placed half as many followers as greedy, and mcts (200 iterations) had a win
+share of 1% in 150 Ark games against greedy (6% with the Ark apart).
+"""
+from numba import njit
+
+from simcore.search import (
+    AT_ROOT, OWN_POLICY, PLAY, PROBE, SEARCH, begin_game, begin_iteration, begin_probe, begin_search,
+    best_root_move, chosen, cut_off, end_game, end_iteration, has_search_seat, probe_stopped, root_decision,
+    search_decision)
+from simcore.boardgames.carcassonne.policies import (
+    choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan)
+from simcore.boardgames.carcassonne.rules import (
+    apply_action, count_placements, draw_placeable, kth_placement, list_actions, list_ark_entries,
+    list_ark_outcomes, list_placements, place_tile, reset)
+from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
+from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS
+from simcore.turns import halt_here
+
+GAME_COLUMNS = ("turns", "tiles_discarded")
+PLACEMENT, ACTION, ENTRY, ARK_MOVE = 0, 1, 2, 3   # decision points, as the search tree keys them
+ARK_APART = True                        # the Ark's move after ARK, not every outcome an action (see above)
+ASK, ROLLOUT = -1, -2                   # known_decision's answers besides a forced value
+
+
+# ---------------------------------------------------------------- the decisions of a searched game
+
+@njit(cache=True, nogil=True)
+def known_decision(st):
+    """search_decision's answer where it needs no options, so that replays and rollouts do not
+    list them (listing the Ark's outcomes costs more than a random move): the value of a decision
+    forced from the history, ROLLOUT past the tree (the seat's policy chooses), else ASK (list the
+    options and call search_choice). Counts the decision in s_dec exactly as search_decision does."""
+    if st.s_mode == PROBE or st.s_mode == SEARCH:
+        k = st.s_dec
+        if k < st.s_n_hist:
+            st.s_dec = k + 1
+            return st.s_hist[k]
+        if st.s_mode == SEARCH and k > st.s_n_hist and st.t_cur < 0:
+            st.s_dec = k + 1
+            cut_off(st, k)
+            return ROLLOUT
+    return ASK
+
+
+@njit(cache=True, nogil=True)
+def search_choice(st, tt, seat, dp):
+    """The index among st.opts[:st.n_opts] the search takes, or OWN_POLICY (the seat's policy
+    chooses, then keep its choice)."""
+    i = search_decision(st, seat, dp)
+    if i == AT_ROOT:
+        determinize(st, tt, seat)
+        i = root_decision(st, st.players)
+    return i
+
+
+@njit(cache=True, nogil=True)
+def keep(st, value):
+    """After the seat's own policy chose `value` among st.opts: a probe keeps it in the history,
+    a search expanding its tree may take another option (search.chosen). Returns the value taken."""
+    i = 0
+    while i < st.n_opts - 1 and st.opts[i] != value:
+        i += 1
+    return st.opts[chosen(st, i)]
+
+
+@njit(cache=True, nogil=True)
+def placement_decision(st, tt, t, seat):
+    """-> cell * 4 + rotation for the drawn tile t."""
+    if st.s_mode == PLAY:
+        return choose_placement(st, tt, t, seat)
+    return searched_placement(st, tt, t, seat)
+
+
+@njit(cache=True, nogil=True)
+def searched_placement(st, tt, t, seat):
+    """placement_decision in a probe or search run (simcore/search.py)."""
+    if count_placements(st, tt, t) == 1:
+        placement = kth_placement(st, tt, t, 0)         # one option: not a decision
+    else:
+        placement = known_decision(st)
+        if placement == ROLLOUT:
+            return choose_placement(st, tt, t, seat)    # greedy plans its action with it
+        if placement == ASK:
+            n = list_placements(st, tt, t)
+            for i in range(n):
+                st.opts[i] = st.opt_cell[i] * 4 + st.opt_rot[i]
+            st.n_opts = n
+            i = search_choice(st, tt, seat, PLACEMENT)
+            if i == OWN_POLICY:
+                own = choose_placement(st, tt, t, seat)
+                placement = keep(st, own)
+                if placement == own:
+                    return own
+            else:
+                placement = st.opts[i]
+    if st.s_dec >= st.s_n_hist:
+        # greedy did not choose this placement (the tree did, or it was replayed) but may choose
+        # the action (not forced from the history: as the rollout policy or the tree's first
+        # child): give it the plan of this placement, not a stale one of an earlier turn
+        greedy_plan(st, tt, t, seat, placement)
+    return placement
+
+
+@njit(cache=True, nogil=True)
+def action_decision(st, tt, seat):
+    """-> kind * 16 + segment, or ARK * 16 + Ark outcome index (st.ark_path holds its path)."""
+    if st.s_mode == PLAY:
+        return choose_action(st, tt, seat)
+    return searched_action(st, tt, seat)
+
+
+@njit(cache=True, nogil=True)
+def searched_action(st, tt, seat):
+    """action_decision in a probe or search run (simcore/search.py)."""
+    n = list_actions(st, tt, seat)
+    if n == 1:
+        return st.actions[0]                  # PASS only: not a decision (the Ark always has a move, CA-13.5)
+    action = known_decision(st)
+    if action == ROLLOUT:
+        return choose_action(st, tt, seat)
+    if action == ASK:
+        if ARK_APART:
+            for j in range(n):
+                st.opts[j] = st.actions[j]
+            st.n_opts = n
+        else:
+            list_action_options(st, tt, n)
+        i = search_choice(st, tt, seat, ACTION)
+        if i == OWN_POLICY:
+            own = choose_action(st, tt, seat)
+            asked = ARK * 16 if ARK_APART and own >= ARK * 16 else own
+            action = keep(st, asked)
+            if action == asked:
+                if asked != own:
+                    keep_ark_move(st, tt, seat, own)
+                return own
+        else:
+            action = st.opts[i]
+    if ARK_APART and action == ARK * 16:
+        return ark_move_decision(st, tt, seat)
+    if action >= ARK * 16:
+        list_ark_outcomes(st, tt)             # a replayed Ark move: its path, for resolve_turn
+    return action
+
+
+@njit(cache=True, nogil=True)
+def ark_move_decision(st, tt, seat):
+    """-> ARK * 16 + outcome, once ARK is the action: the Ark's move is a decision of its own."""
+    m = list_ark_outcomes(st, tt)
+    if m == 1:
+        return ARK * 16
+    move = known_decision(st)
+    if move == ROLLOUT:
+        return choose_ark_outcome(st, tt, seat)
+    if move == ASK:
+        for k in range(m):
+            st.opts[k] = ARK * 16 + k
+        st.n_opts = m
+        i = search_choice(st, tt, seat, ARK_MOVE)
+        if i == OWN_POLICY:
+            return keep(st, choose_ark_outcome(st, tt, seat))
+        move = st.opts[i]
+    return move
+
+
+@njit(cache=True, nogil=True)
+def keep_ark_move(st, tt, seat, action):
+    """A probe's frontier: the seat's policy chose the Ark's move with its action; keep the move
+    as the policy's answer to the ARK_MOVE decision that follows ARK."""
+    m = list_ark_outcomes(st, tt)
+    if m >= 2 and known_decision(st) == ASK:
+        for k in range(m):
+            st.opts[k] = ARK * 16 + k
+        st.n_opts = m
+        if search_choice(st, tt, seat, ARK_MOVE) == OWN_POLICY:
+            keep(st, action)
+
+
+@njit(cache=True, nogil=True)
+def list_action_options(st, tt, n):
+    """st.opts: the n phase-A options of st.actions with ARK replaced by each Ark outcome."""
+    k = 0
+    for j in range(n):
+        a = st.actions[j]
+        if a == ARK * 16:
+            for o in range(list_ark_outcomes(st, tt)):
+                st.opts[k] = ARK * 16 + o
+                k += 1
+        else:
+            st.opts[k] = a
+            k += 1
+    st.n_opts = k
+
+
+@njit(cache=True, nogil=True)
+def entry_decision(st, tt, seat, n):
+    """-> the cell where the Ark enters, one of st.tmp[:n]."""
+    if st.s_mode == PLAY:
+        return choose_entry(st, tt, seat, n)
+    if n == 1:
+        return st.tmp[0]
+    entry = known_decision(st)
+    if entry == ROLLOUT:
+        return choose_entry(st, tt, seat, n)
+    if entry == ASK:
+        for i in range(n):
+            st.opts[i] = st.tmp[i]
+        st.n_opts = n
+        i = search_choice(st, tt, seat, ENTRY)
+        if i == OWN_POLICY:
+            return keep(st, choose_entry(st, tt, seat, n))
+        entry = st.opts[i]
+    return entry
+
+
+# ---------------------------------------------------------------- a turn and a game
+
+
+@njit(cache=True, nogil=True)
+def resolve_turn(st, tt, seat, action, entry_choice):
+    """Phases A, S and E of a turn (CA-3.3) once the tile lies on the board.
+
+    action: kind * 16 + segment, or ARK * 16 + Ark outcome index (from rules.list_ark_outcomes).
+    entry_choice: -1 lets the seat's policy choose the Ark's entry tile, else that cell.
+    Returns the Ark's entry cell, -1 if it did not enter this turn."""
+    if action >= ARK * 16:
+        k = action - ARK * 16
+        move_ark(st, tt, seat, st.ark_path[k], st.ark_len[k])
+    else:
+        apply_action(st, tt, seat, action)
+    score_turn(st, tt)
+    n = list_ark_entries(st, tt)
+    entry = -1
+    if n > 0:
+        entry = entry_decision(st, tt, seat, n) if entry_choice < 0 else entry_choice
+        st.ark_cell = entry
+    return entry
+
+
+@njit(cache=True, nogil=True)
+def log_move(st, seat, t, cell, rot, action, entry):
+    i = st.n_moves
+    st.mv_seat[i] = seat
+    st.mv_type[i] = t
+    st.mv_cell[i] = cell
+    st.mv_rot[i] = rot
+    st.mv_action[i] = action
+    st.mv_path_len[i] = 0
+    if action >= ARK * 16:
+        k = action - ARK * 16
+        st.mv_path_len[i] = st.ark_len[k]
+        for j in range(st.ark_len[k]):
+            st.mv_path[i, j] = st.ark_path[k, j]
+    st.mv_entry[i] = entry
+    for s in range(MAX_PLAYERS):
+        st.mv_score[i, s] = st.score[s]
+    st.n_moves += 1
+    if st.n_moves < st.mv_n_discards.shape[0]:
+        st.mv_n_discards[st.n_moves] = 0
+
+
+@njit(cache=True, nogil=True)
+def play_game(st, tt, players, policies, seed, index):
+    """Play game `index` of `seed` to the end; with a search seat by the search's replays."""
+    if has_search_seat(policies, players):
+        play_searched(st, tt, players, policies, seed, index)
+    else:
+        run_game(st, tt, players, policies, seed, index)
+
+
+@njit(cache=True, nogil=True)
+def play_searched(st, tt, players, policies, seed, index):
+    """Probe the real game up to a search seat's decision, search it, keep the best option;
+    again until the game ends (simcore/search.py). A run's result is each seat's final score:
+    Carcassonne has no tie-break, tied players share the win (CA-10.4, AMB-17)."""
+    begin_game(st, players, policies, seed, index)
+    logging = st.logging
+    while True:
+        begin_probe(st)
+        st.logging = logging
+        run_game(st, tt, players, policies, seed, index)
+        if not probe_stopped(st):
+            break
+        st.logging = 0
+        for it in range(begin_search(st, tt)):
+            begin_iteration(st, it)
+            run_game(st, tt, players, policies, seed, index)
+            if st.halted:
+                final_scoring(st, tt)   # cut off (mcts depth): the position scored as the game's end
+            for s in range(players):
+                st.s_score[s] = st.score[s]
+            end_iteration(st, players)
+        best_root_move(st)
+    end_game(st)
+
+
+@njit(cache=True, nogil=True)
+def run_game(st, tt, players, policies, seed, index):
+    """Play game `index` of `seed` to the end, final scoring included (CA-3, CA-10)."""
+    reset(st, tt, players, policies, seed, index)
+    while st.top < st.n_deck:
+        t = draw_placeable(st, tt)
+        if t < 0:
+            break                       # the pile ran out through discards (CA-10.1b)
+        seat = st.seat
+        placement = placement_decision(st, tt, t, seat)
+        cell = placement // 4
+        rot = placement % 4
+        place_tile(st, tt, t, rot, cell)
+        action = action_decision(st, tt, seat)
+        entry = resolve_turn(st, tt, seat, action, -1)
+        if st.logging:
+            log_move(st, seat, t, cell, rot, action, entry)
+        st.turn += 1
+        st.seat = (seat + 1) % players
+        if halt_here(st, st.turn):
+            return
+    final_scoring(st, tt)
+
+
+@njit(cache=True, nogil=True)
+def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_game):
+    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0]."""
+    st = ws[0]
+    tt = tables[0]
+    st.logging = 0
+    for k in range(seat_policies.shape[0]):
+        play_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        for s in range(players):
+            for c in range(out_pts.shape[2]):
+                out_pts[k, s, c] = st.pts[s, c]
+        out_game[k, 0] = st.turn
+        out_game[k, 1] = st.discarded

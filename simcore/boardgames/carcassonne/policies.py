@@ -1,0 +1,458 @@
+"""Carcassonne players: uniform random and a one-ply greedy heuristic.
+
+random (CA-13.6): the placement is uniform over the legal (cell, rotation) pairs, symmetric
+rotations merged (CA-13.1). Then the action is uniform over the phase-A options where
+"move the Ark" counts as ONE option next to PASS and each legal follower and prophet
+segment — the rulebook's own list of choices — and, if it is drawn, the Ark outcome is
+uniform over the distinct outcomes (entered tiles, end tile). Counting every Ark outcome as
+its own option would make a random player move the Ark on almost every turn once it is on
+the board (there are often 50+ outcomes against a handful of follower options), so it would
+hardly ever place a follower. The Ark's entry tile is uniform over its options.
+"""
+import numpy as np
+from numba import njit
+
+from simcore import rng
+from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
+from simcore.boardgames.carcassonne.rules import (
+    DELTA, R_TILE_ONLY, RING, ark_path_points, find, is_ark, kth_placement, list_actions,
+    list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements,
+)
+from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
+from simcore.boardgames.carcassonne.state import (
+    ARK, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
+)
+
+RANDOM, GREEDY = 0, 1
+POLICIES = {"random": RANDOM, "greedy": GREEDY}
+
+
+@njit(cache=True, nogil=True)
+def random_placement(st, tt, t):
+    return kth_placement(st, tt, t, rng.below(st.gen_decide, count_placements(st, tt, t)))
+
+
+@njit(cache=True, nogil=True)
+def random_action(st, tt, seat):
+    n = list_actions(st, tt, seat)
+    a = st.actions[rng.below(st.gen_decide, n)]
+    if a == ARK * 16:
+        a = ARK * 16 + rng.below(st.gen_decide, list_ark_outcomes(st, tt))
+    return a
+
+
+@njit(cache=True, nogil=True)
+def random_entry(st, tt, n):
+    return st.tmp[rng.below(st.gen_decide, n)]
+
+
+@njit(cache=True, nogil=True)
+def choose_placement(st, tt, t, seat):
+    """-> cell * 4 + rotation"""
+    if st.policy[seat] == GREEDY:
+        return greedy_placement(st, tt, t, seat)
+    return random_placement(st, tt, t)
+
+
+@njit(cache=True, nogil=True)
+def choose_action(st, tt, seat):
+    """-> PASS/FOLLOWER/PROPHET as kind * 16 + segment, or ARK * 16 + Ark outcome index"""
+    if st.policy[seat] == GREEDY:
+        return greedy_action(st, tt, seat)
+    return random_action(st, tt, seat)
+
+
+@njit(cache=True, nogil=True)
+def choose_ark_outcome(st, tt, seat):
+    """-> ARK * 16 + Ark outcome index, once the Ark is to move (a search player's tree or a
+    replay chose ARK): random uniform over the outcomes, greedy the best (as in their actions)."""
+    if st.policy[seat] == GREEDY:
+        _, k = best_ark_outcome(st, tt, seat)
+        return ARK * 16 + k
+    return ARK * 16 + rng.below(st.gen_decide, list_ark_outcomes(st, tt))
+
+
+@njit(cache=True, nogil=True)
+def choose_entry(st, tt, seat, n):
+    """-> the cell where the Ark enters, one of st.tmp[:n]"""
+    if st.policy[seat] == GREEDY:
+        return greedy_entry(st, tt, seat, n)
+    return random_entry(st, tt, n)
+
+
+# ---------------------------------------------------------------- greedy
+#
+# greedy looks one turn ahead and reads only public information plus its own drawn tile
+# (CA-13.3): for every legal placement and every phase-A option it estimates the change in
+# "worth" of the features the tile touches, for itself minus the average opponent, and plays
+# the best pair. Worth of a feature with figures, to each seat in its majority:
+#   road: tiles + oases (the same complete or not);
+#   city: (1 - p) * (tiles + scrolls) + p * 2 * (tiles + scrolls), p = chance to complete
+#         = 1 when closed, else falling with open sides and with the turns left; a prophet
+#         owner in the majority doubles the completed part;
+#   field: Ark 2 * max(0, sheep - wolves); base 3 per city the field is expected to touch
+#         (0.3 per field tile: a proxy, the engine does not track field-city contacts live);
+#   monastery: 1 + neighbours + half of the missing ones while turns remain.
+# A figure costs FOLLOWER_COST points of opportunity (more when few are left, nothing when
+# the feature completes at once and the follower comes straight back). Temples: +7 to the
+# cross majority when the tile completes one, +1.5 for a figure on a cross with an open temple.
+# The Ark: the best outcome's points (self minus average opponent), counted on the board
+# before the tile is placed. Entry: the tile with the most own figures nearby.
+
+FOLLOWER_COST = 2.0
+
+
+@njit(cache=True, nogil=True)
+def completion_chance(open_sides, turns_left):
+    if open_sides <= 0:
+        return 1.0
+    p = 0.85 - 0.2 * (open_sides - 1)
+    if p < 0.1:
+        p = 0.1
+    if turns_left < 6:
+        p *= turns_left / 6.0
+    return p
+
+
+@njit(cache=True, nogil=True)
+def worth(kind, tiles, scrolls, oases, sheep, wolves, open_sides, figs, prophets, players, turns_left, ark,
+          out):
+    """Expected points per seat of a road/city/field with these aggregates (see above)."""
+    for s in range(players):
+        out[s] = 0.0
+    best = 0
+    for s in range(players):
+        if figs[s] > best:
+            best = figs[s]
+    if best == 0:
+        return
+    p = 1.0
+    if kind == ROAD:
+        value = float(tiles + oases)
+        doubled = value
+    elif kind == CITY:
+        p = completion_chance(open_sides, turns_left)
+        base = float(tiles + scrolls)
+        value = (1.0 - p) * base + p * 2.0 * base
+        doubled = (1.0 - p) * base + p * 4.0 * base
+    else:
+        if ark:
+            left = sheep - wolves
+            value = 2.0 * (left if left > 0 else 0)
+        else:
+            value = 3.0 * 0.3 * tiles
+        doubled = value
+    for s in range(players):
+        if figs[s] == best:
+            out[s] = doubled if prophets >> s & 1 else value
+
+
+@njit(cache=True, nogil=True)
+def preview(st, tt, t, r, cell):
+    """Which existing features each segment of tile t would join at (cell, r): fills pv_roots,
+    pv_n_roots and pv_links without changing the board."""
+    n_seg = tt.n_seg[t]
+    for g in range(n_seg):
+        st.pv_n_roots[g] = 0
+        st.pv_links[g] = 0
+    for s in range(4):
+        q = st.cell_pidx[cell + DELTA[s]]
+        if q < 0:
+            continue
+        tq = st.p_type[q]
+        rq = st.p_rot[q]
+        for i in range(3):
+            p = 3 * s + i
+            g = tt.port_seg[t, r, p]
+            if i == 1 and tt.edge[t, r, s] != F:
+                st.pv_links[g] += 1
+            elif i == 1:
+                continue                    # a field side's centre adds nothing to its halves
+            root = find(st, q * MAX_SEG + tt.port_seg[tq, rq, opposite_port(p)])
+            seen = False
+            for j in range(st.pv_n_roots[g]):
+                if st.pv_roots[g, j] == root:
+                    seen = True
+            if not seen and st.pv_n_roots[g] < 8:
+                st.pv_roots[g, st.pv_n_roots[g]] = root
+                st.pv_n_roots[g] += 1
+
+
+@njit(cache=True, nogil=True)
+def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, after, figs):
+    """Change of worth per seat when segment g joins its roots (with an extra figure of
+    extra_seat on it, or none when extra_seat < 0): after - sum of before. Returns
+    (gain for seat - average opponent gain, completes now)."""
+    players = st.players
+    ark = is_ark(tt)
+    kind = tt.seg_kind[t, g]
+    tiles_lo = np.uint64(0)
+    tiles_hi = np.uint64(0)
+    scrolls = tt.seg_scrolls[t, g]
+    oases = tt.seg_oases[t, g]
+    sheep = tt.seg_sheep[t, g]
+    wolves = tt.seg_wolves[t, g]
+    open_sides = tt.seg_open[t, g] - 2 * st.pv_links[g]
+    prophets = 0
+    for s in range(MAX_PLAYERS):
+        figs[s] = 0
+        before[s] = 0.0
+    for j in range(st.pv_n_roots[g]):
+        root = st.pv_roots[g, j]
+        tiles_lo |= st.tiles_lo[root]
+        tiles_hi |= st.tiles_hi[root]
+        scrolls += st.scrolls[root]
+        oases += st.oases[root]
+        sheep += st.sheep[root]
+        wolves += st.wolves[root]
+        open_sides += st.open[root]
+        prophets |= st.prophets[root]
+        if st.n_figs[root] > 0:
+            for s in range(players):
+                figs[s] += st.figs[root, s]
+            worth(kind, tile_count(st, root), st.scrolls[root], st.oases[root], st.sheep[root], st.wolves[root],
+                  st.open[root], st.figs[root], st.prophets[root], players, turns_left, ark, after)
+            for s in range(players):
+                before[s] += after[s]
+    tiles = 1 + popcount(tiles_lo) + popcount(tiles_hi)     # the new tile is in no root yet
+    if extra_seat >= 0:
+        figs[extra_seat] += 1
+        if prophet:
+            prophets |= 1 << extra_seat
+    complete = (kind == ROAD or kind == CITY) and open_sides <= 0
+    worth(kind, tiles, scrolls, oases, sheep, wolves, open_sides, figs, prophets, players, turns_left, ark, after)
+    mine = 0.0
+    others = 0.0
+    for s in range(players):
+        d = after[s] - before[s]
+        if s == seat:
+            mine = d
+        else:
+            others += d
+    return mine - others / (players - 1), complete
+
+
+@njit(cache=True, nogil=True)
+def cloister_gain(st, tt, t, r, cell, seat, turns_left):
+    """Temples (Ark) or monasteries (base) around the cell: what placing the tile there gives."""
+    gain = 0.0
+    if is_ark(tt):
+        for k in range(4):
+            c = cell + DELTA[k]
+            pidx = st.cell_pidx[c]
+            if pidx < 0 or not tt.temple[st.p_type[pidx]] or st.cloister_done[pidx]:
+                continue
+            if orthogonal_neighbours(st, c) == 3:   # this tile is the fourth: the temple scores 7 now
+                counts = st.tmp[120:125]
+                count_cross_figures(st, c, True, counts)
+                gain += majority_share(counts, seat, st.players) * 7.0
+    else:
+        for k in range(8):
+            pidx = st.cell_pidx[cell + RING[k]]
+            if pidx < 0:
+                continue
+            g = int(tt.cloister_seg[st.p_type[pidx]])
+            if g < 0 or st.cloister_done[pidx]:
+                continue
+            node = pidx * MAX_SEG + g
+            if st.n_figs[node] > 0 and st.figs[node, seat] > 0:
+                gain += 0.5 + (0.5 if turns_left < 4 else 0.0)
+            elif st.n_figs[node] > 0:
+                gain -= 0.5 / (st.players - 1)
+    return gain
+
+
+@njit(cache=True, nogil=True)
+def majority_share(counts, seat, players):
+    """+1 if seat is in the majority, minus the share of opponents who are."""
+    best = 0
+    for s in range(players):
+        if counts[s] > best:
+            best = counts[s]
+    if best == 0:
+        return 0.0
+    v = 0.0
+    for s in range(players):
+        if counts[s] == best:
+            v += 1.0 if s == seat else -1.0 / (players - 1)
+    return v
+
+
+@njit(cache=True, nogil=True)
+def temple_figure_bonus(st, tt, cell):
+    """A figure on this cell counts for each open temple whose cross holds the cell."""
+    if not is_ark(tt):
+        return 0.0
+    bonus = 0.0
+    for k in range(5):
+        c = cell if k == 0 else cell + DELTA[k - 1]
+        pidx = st.cell_pidx[c]
+        if pidx >= 0 and tt.temple[st.p_type[pidx]] and not st.cloister_done[pidx]:
+            bonus += 1.5
+    return bonus
+
+
+@njit(cache=True, nogil=True)
+def best_ark_outcome(st, tt, seat):
+    """(value, outcome index) of the best Ark move for seat, or (-inf, -1) if none."""
+    if st.ark_cell < 0:
+        return -1e9, -1
+    n = list_ark_outcomes(st, tt)
+    gained = st.tmp[112:112 + MAX_PLAYERS]
+    best = -1e9
+    best_k = -1
+    for k in range(n):
+        ark_path_points(st, tt, st.ark_path[k], st.ark_len[k], gained)
+        others = 0
+        for s in range(st.players):
+            if s != seat:
+                others += gained[s]
+        v = gained[seat] - others / (st.players - 1)
+        if v > best:
+            best = v
+            best_k = k
+    return best, best_k
+
+
+@njit(cache=True, nogil=True)
+def greedy_outlook(st, tt, seat):
+    """What greedy weighs every placement of this turn against: turns left, the cost of a
+    follower, the best Ark move on the board before the tile, and whether figures are allowed."""
+    turns_left = (st.n_deck - st.top) // st.players + 1
+    follower_cost = FOLLOWER_COST * (2.0 if st.supply[seat] <= 2 else 1.0)
+    if turns_left < 8:
+        follower_cost *= turns_left / 8.0
+    ark_value, _ = best_ark_outcome(st, tt, seat)
+    ark_allowed = not (tt.rules[R_TILE_ONLY] == 1 and st.supply[seat] == 0)
+    return turns_left, follower_cost, ark_value, ark_allowed
+
+
+@njit(cache=True, nogil=True)
+def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_value, ark_allowed):
+    """(value, best action) of tile t at (cell, r) for seat, on the board before the tile."""
+    before = st.pv_value[0]
+    after = st.pv_value[1]
+    figs = st.tmp[80:80 + MAX_PLAYERS]
+    preview(st, tt, t, r, cell)
+    base = cloister_gain(st, tt, t, r, cell, seat, turns_left)
+    for g in range(tt.n_seg[t]):
+        if tt.seg_kind[t, g] != CLOISTER:
+            v, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
+            base += v
+    value = base
+    action = PASS * 16
+    if ark_allowed and ark_value > 0 and base + ark_value > value:
+        value = base + ark_value
+        action = ARK * 16
+    figure_bonus = temple_figure_bonus(st, tt, cell)
+    for g in range(tt.n_seg[t]):
+        occupied = False
+        for j in range(st.pv_n_roots[g]):
+            if st.n_figs[st.pv_roots[g, j]] > 0:
+                occupied = True
+        if occupied:
+            continue
+        kind = tt.seg_kind[t, g]
+        for prophet in (False, True):
+            if prophet:
+                if kind != CITY or not is_ark(tt) or st.prophet_state[seat] != PROPHET_AVAILABLE \
+                        or not ark_allowed:
+                    continue
+            elif st.supply[seat] == 0:
+                continue
+            if kind == CLOISTER:
+                ring = ring_neighbours(st, cell)
+                gain = 1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3)
+                returns = ring == 8
+            else:
+                with_fig, returns = segment_gain(st, tt, t, g, seat, seat, prophet, turns_left, before,
+                                                 after, figs)
+                without, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
+                gain = with_fig - without
+            cost = 0.0 if returns else follower_cost * (2.5 if prophet else 1.0)
+            v = base + gain - cost + figure_bonus
+            if v > value:
+                value = v
+                action = (PROPHET if prophet else FOLLOWER) * 16 + g
+    return value, action
+
+
+@njit(cache=True, nogil=True)
+def greedy_placement(st, tt, t, seat):
+    """Choose the best (placement, action) pair; remember the action in st.plan."""
+    turns_left, follower_cost, ark_value, ark_allowed = greedy_outlook(st, tt, seat)
+    n = list_placements(st, tt, t)
+    best = -1e18
+    best_placement = st.opt_cell[0] * 4 + st.opt_rot[0]
+    best_action = PASS * 16
+    for i in range(n):
+        cell = st.opt_cell[i]
+        r = st.opt_rot[i]
+        value, action = placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_value,
+                                        ark_allowed)
+        if value > best:
+            best = value
+            best_placement = cell * 4 + r
+            best_action = action
+    st.plan = best_action
+    return best_placement
+
+
+@njit(cache=True, nogil=True)
+def greedy_plan(st, tt, t, seat, placement):
+    """st.plan for a placement greedy did not choose itself (a search player's tree or a replayed
+    decision chose it), so that greedy_action never reads the plan of another turn: the best
+    action greedy sees with tile t at that placement, on the board before the tile is placed."""
+    turns_left, follower_cost, ark_value, ark_allowed = greedy_outlook(st, tt, seat)
+    _, st.plan = placement_value(st, tt, t, seat, placement // 4, placement % 4, turns_left, follower_cost,
+                                 ark_value, ark_allowed)
+
+
+@njit(cache=True, nogil=True)
+def greedy_action(st, tt, seat):
+    """The action planned with the placement; the Ark outcome is picked on the board as it is now."""
+    if st.plan == ARK * 16:
+        _, k = best_ark_outcome(st, tt, seat)
+        return ARK * 16 + k
+    n = list_actions(st, tt, seat)
+    for i in range(n):
+        if st.actions[i] == st.plan:
+            return st.plan
+    return PASS * 16
+
+
+@njit(cache=True, nogil=True)
+def greedy_entry(st, tt, seat, n):
+    """The entry tile with the most own figures (minus opponents') within 2 steps."""
+    best = -1e9
+    best_cell = st.tmp[0]
+    for i in range(n):
+        c = st.tmp[i]
+        v = 0.0
+        for s in range(st.players):
+            for slot in range(SLOTS):
+                node = st.fig_node[s, slot]
+                if node < 0:
+                    continue
+                d = st.p_cell[node // MAX_SEG] - c
+                dx = (d + 2 * GRID + 2) // GRID - 2
+                dy = d - dx * GRID
+                if abs(dx) + abs(dy) <= 2:
+                    v += 1.0 if s == seat else -1.0 / (st.players - 1)
+        if v > best:
+            best = v
+            best_cell = c
+    return best_cell
+
+
+# ---------------------------------------------------------------- what a seat cannot see (search players)
+
+@njit(cache=True, nogil=True)
+def determinize(st, tt, p):
+    """Redraw what seat p cannot see, from what it can (simcore/search.py): only the order of the
+    draw pile is hidden (CA-13.3). The tiles still in it, deck[top:n_deck], are public as a
+    multiset (the set minus the tiles placed and discarded), so any order of them is consistent;
+    the tile drawn this turn (deck[top - 1]) and everything before it stay. The pile is sorted
+    first, so the sample depends on the multiset alone, never on the true order."""
+    st.deck[st.top:st.n_deck].sort()
+    rng.shuffle(st.s_gen, st.deck, st.top, st.n_deck)

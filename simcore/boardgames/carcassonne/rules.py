@@ -1,0 +1,625 @@
+"""Carcassonne rules as small compiled steps: setup, drawing, placing, figures, the Ark.
+
+One engine for both rule sets; tables.rules[RULESET] switches the Ark's differences
+(temples, prophets, the Ark, sheep and wolves) against the base game's (monasteries,
+farmers scored by cities). Rule numbers: CA- rules/carcassonne_ark.md, CB- carcassonne_base.md.
+"""
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
+
+from simcore import rng
+from simcore.boardgames.carcassonne import components as cp
+from simcore.boardgames.carcassonne.state import (
+    ARK, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET, PROPHET_AVAILABLE,
+    PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS,
+)
+from simcore.boardgames.carcassonne.components import CITY, F, FIELD, MAX_SEG, R, ROAD
+
+# neighbour offsets in flattened cells, sides N, E, S, W (CA-0.3: y grows to the north)
+DELTA = np.array([1, GRID, -1, -GRID], dtype=np.int32)
+# the 8 cells around a cell (base-game monastery, CB-3.3)
+RING = np.array([1, GRID + 1, GRID, GRID - 1, -1, -GRID - 1, -GRID, -GRID + 1], dtype=np.int32)
+# cells within 5 orthogonal steps of the Ark, as bit numbers 0..60 of an outcome set
+BALL = np.full((11, 11), -1, dtype=np.int8)
+_b = 0
+for _dx in range(-5, 6):
+    for _dy in range(-5, 6):
+        if abs(_dx) + abs(_dy) <= 5:
+            BALL[_dx + 5, _dy + 5] = _b
+            _b += 1
+BALL_STEP = np.full((61, 4), -1, dtype=np.int8)      # [bit, side] -> bit of the neighbour cell
+for _dx in range(-5, 6):
+    for _dy in range(-5, 6):
+        if BALL[_dx + 5, _dy + 5] >= 0:
+            for _s, (_mx, _my) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
+                if abs(_dx + _mx) + abs(_dy + _my) <= 5:
+                    BALL_STEP[BALL[_dx + 5, _dy + 5], _s] = BALL[_dx + _mx + 5, _dy + _my + 5]
+
+R_START_ROT = cp.RULE_INDEX["START_TILE_ROTATION"]
+R_START_PLAYER = cp.RULE_INDEX["START_PLAYER"]
+R_ARK_REENTER = cp.RULE_INDEX["ARK_MAY_REENTER_START"]
+R_ARK_ENTRY = cp.RULE_INDEX["ARK_ENTRY_SCOPE"]
+R_TILE_ONLY = cp.RULE_INDEX["EMPTY_SUPPLY_TILE_ONLY"]
+R_ARK_PROPHETS = cp.RULE_INDEX["ARK_COUNTS_PROPHETS"]
+R_ARK_FIELDS = cp.RULE_INDEX["ARK_COUNTS_FIELD_FOLLOWERS"]
+RULESET = cp.RULESET
+
+
+@njit(cache=True, nogil=True, inline="always")
+def is_ark(tt):
+    return tt.rules[RULESET] == 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def opposite_port(p):
+    """The port of the neighbour that touches port p across the shared side (CA-12.1)."""
+    return 3 * ((p // 3 + 2) % 4) + (2 - p % 3)
+
+
+# ---------------------------------------------------------------- union-find (CA-12.6)
+
+@njit(cache=True, nogil=True)
+def find(st, x):
+    parent = st.parent
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@njit(cache=True, nogil=True)
+def union(st, a, b):
+    """Merge the features of nodes a and b; the older root (lower node) survives."""
+    ra = find(st, a)
+    rb = find(st, b)
+    if ra == rb:
+        return ra
+    if rb < ra:
+        ra, rb = rb, ra
+    st.parent[rb] = ra
+    st.open[ra] += st.open[rb]
+    st.tiles_lo[ra] |= st.tiles_lo[rb]
+    st.tiles_hi[ra] |= st.tiles_hi[rb]
+    st.scrolls[ra] += st.scrolls[rb]
+    st.oases[ra] += st.oases[rb]
+    st.sheep[ra] += st.sheep[rb]
+    st.wolves[ra] += st.wolves[rb]
+    if st.n_figs[rb] > 0:              # figs[] is only valid where n_figs > 0 (lazy clearing)
+        if st.n_figs[ra] == 0:
+            for s in range(MAX_PLAYERS):
+                st.figs[ra, s] = st.figs[rb, s]
+        else:
+            for s in range(MAX_PLAYERS):
+                st.figs[ra, s] += st.figs[rb, s]
+        st.n_figs[ra] += st.n_figs[rb]
+        st.prophets[ra] |= st.prophets[rb]
+    return ra
+
+
+def lowest_bit(x):
+    """Index of the lowest set bit of a non-zero uint64 (plain Python, for NUMBA_DISABLE_JIT)."""
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+@overload(lowest_bit)
+def _lowest_bit_compiled(x):
+    return lambda x: trailing_zeros(x)      # one tzcnt instruction
+
+
+@njit(cache=True, nogil=True)
+def popcount(x):
+    """Set bits of a uint64, without branches (SWAR)."""
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, nogil=True)
+def tile_count(st, root):
+    """tiles(F): distinct tiles holding a segment of the feature (CA-8.7)."""
+    return popcount(st.tiles_lo[root]) + popcount(st.tiles_hi[root])
+
+
+# ---------------------------------------------------------------- setup (CA-2, CB-2.1)
+
+@njit(cache=True, nogil=True)
+def clear(st, players, policies):
+    """An empty table for a new game: no tiles, full supplies, prophets available (CA-2.3-2.6).
+    Clears only what the last game touched, so a worker's record is reused game after game."""
+    for i in range(st.n_placed):
+        st.cell_pidx[st.p_cell[i]] = -1
+        st.cloister_done[i] = 0
+    for w in range(st.front_lo, st.front_hi + 1):
+        bits = st.front_bits[w]
+        while bits:
+            st.req[w * 64 + lowest_bit(bits)] = 255
+            bits &= bits - np.uint64(1)
+        st.front_bits[w] = 0
+    st.front_lo = FRONT_WORDS
+    st.front_hi = -1
+    for i in range(st.n_keys):
+        st.key_cells[st.keys[i]] = 0
+    st.n_keys = 0
+    st.n_placed = 0
+    st.n_frontier = 0
+    st.n_open_cloisters = 0
+    st.players = players
+    for s in range(MAX_PLAYERS):
+        st.policy[s] = policies[s] if s < players else 0
+        st.supply[s] = FOLLOWERS
+        st.prophet_state[s] = PROPHET_AVAILABLE
+        st.score[s] = 0
+        for c in range(st.pts.shape[1]):
+            st.pts[s, c] = 0
+        for j in range(SLOTS):
+            st.fig_node[s, j] = -1
+    st.n_deck = 0
+    st.top = 0
+    st.discarded = 0
+    st.turn = 0
+    st.seat = 0
+    st.ark_cell = -1
+    st.n_completed = 0
+    st.n_moves = 0
+    st.n_events = 0
+    st.mv_n_discards[0] = 0
+
+
+@njit(cache=True, nogil=True)
+def reset(st, tt, players, policies, seed, index):
+    """Start game `index` of `seed`: shuffle the 71 tiles into one pile and lay the start tile."""
+    clear(st, players, policies)
+    rng.seed_stream(st.gen_chance, seed, index, rng.CHANCE)
+    rng.seed_stream(st.gen_decide, seed, index, rng.DECISION)
+    n = 0
+    start = tt.start_type
+    for t in range(tt.n_types):
+        copies = tt.count[t] - (1 if t == start else 0)
+        for _ in range(copies):
+            st.deck[n] = t
+            n += 1
+    st.n_deck = n
+    rng.shuffle(st.gen_chance, st.deck, 0, n)
+    st.seat = tt.rules[R_START_PLAYER] % players
+    place_tile(st, tt, start, tt.rules[R_START_ROT], ORIGIN * GRID + ORIGIN)
+    st.n_completed = 0
+
+
+# ---------------------------------------------------------------- tiles (CA-4)
+
+@njit(cache=True, nogil=True)
+def count_placements(st, tt, t):
+    """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1):
+    the frontier cells with each requirement key are counted, so this sums over the keys
+    present rather than over the cells."""
+    n = 0
+    for i in range(st.n_keys):
+        key = st.keys[i]
+        n += st.key_cells[key] * tt.n_fits[t, key]
+    return n
+
+
+@njit(cache=True, nogil=True)
+def draw_placeable(st, tt):
+    """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out."""
+    while st.top < st.n_deck:
+        t = st.deck[st.top]
+        st.top += 1
+        if count_placements(st, tt, t) > 0:
+            return t
+        if st.logging and st.mv_n_discards[st.n_moves] < 8:
+            st.mv_discards[st.n_moves, st.mv_n_discards[st.n_moves]] = t
+            st.mv_n_discards[st.n_moves] += 1
+        st.discarded += 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def list_placements(st, tt, t):
+    """Write the legal placements into opt_cell/opt_rot in canonical (x, y, rot) order (CA-13.6):
+    the frontier bitmap read in order gives the cells sorted by (x, y)."""
+    n = 0
+    for w in range(st.front_lo, st.front_hi + 1):
+        bits = st.front_bits[w]
+        while bits:
+            cell = w * 64 + lowest_bit(bits)
+            bits &= bits - np.uint64(1)
+            m = tt.fits[t, st.req[cell]]
+            for r in range(4):
+                if m >> r & 1:
+                    st.opt_cell[n] = cell
+                    st.opt_rot[n] = r
+                    n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def kth_placement(st, tt, t, k):
+    """The k-th legal placement of tile t in canonical order, as cell * 4 + rot."""
+    for w in range(st.front_lo, st.front_hi + 1):
+        bits = st.front_bits[w]
+        while bits:
+            cell = w * 64 + lowest_bit(bits)
+            bits &= bits - np.uint64(1)
+            n = tt.n_fits[t, st.req[cell]]
+            if k < n:
+                m = tt.fits[t, st.req[cell]]
+                for r in range(4):
+                    if m >> r & 1:
+                        if k == 0:
+                            return cell * 4 + r
+                        k -= 1
+            k -= n
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def count_key(st, key, change):
+    """Frontier cells per requirement key, and the list of keys present."""
+    before = st.key_cells[key]
+    st.key_cells[key] = before + change
+    if before == 0:
+        st.key_at[key] = st.n_keys
+        st.keys[st.n_keys] = key
+        st.n_keys += 1
+    elif before + change == 0:
+        last = st.keys[st.n_keys - 1]
+        st.keys[st.key_at[key]] = last
+        st.key_at[last] = st.key_at[key]
+        st.n_keys -= 1
+
+
+@njit(cache=True, nogil=True)
+def frontier_add(st, cell, key):
+    w = cell >> 6
+    st.front_bits[w] |= np.uint64(1) << np.uint64(cell & 63)
+    st.n_frontier += 1
+    count_key(st, key, 1)
+    if w < st.front_lo:
+        st.front_lo = w
+    if w > st.front_hi:
+        st.front_hi = w
+
+
+@njit(cache=True, nogil=True)
+def frontier_drop(st, cell):
+    st.front_bits[cell >> 6] &= ~(np.uint64(1) << np.uint64(cell & 63))
+    st.n_frontier -= 1
+    count_key(st, st.req[cell], -1)
+
+
+@njit(cache=True, nogil=True)
+def place_tile(st, tt, t, r, cell):
+    """Put tile type t at cell with rotation r and merge its segments into features (CA-12.7).
+
+    Leaves the roots of the roads and cities this tile completed in st.completed."""
+    pidx = st.n_placed
+    st.n_placed += 1
+    st.p_type[pidx] = t
+    st.p_rot[pidx] = r
+    st.p_cell[pidx] = cell
+    st.cell_pidx[cell] = pidx
+    if st.req[cell] != 255:
+        frontier_drop(st, cell)
+        st.req[cell] = 255
+    if tt.temple[t] or tt.cloister_seg[t] >= 0:
+        st.open_cloisters[st.n_open_cloisters] = pidx
+        st.n_open_cloisters += 1
+    base = pidx * MAX_SEG
+    for g in range(tt.n_seg[t]):
+        node = base + g
+        st.parent[node] = node
+        st.kind[node] = tt.seg_kind[t, g]
+        st.open[node] = tt.seg_open[t, g]
+        if pidx < 64:
+            st.tiles_lo[node] = np.uint64(1) << np.uint64(pidx)
+            st.tiles_hi[node] = 0
+        else:
+            st.tiles_lo[node] = 0
+            st.tiles_hi[node] = np.uint64(1) << np.uint64(pidx - 64)
+        st.scrolls[node] = tt.seg_scrolls[t, g]
+        st.oases[node] = tt.seg_oases[t, g]
+        st.sheep[node] = tt.seg_sheep[t, g]
+        st.wolves[node] = tt.seg_wolves[t, g]
+        st.n_figs[node] = 0            # figs[node] is cleared when its first figure arrives
+        st.prophets[node] = 0
+        st.done[node] = 0
+    for s in range(4):
+        nc = cell + DELTA[s]
+        q = st.cell_pidx[nc]
+        e = tt.edge[t, r, s]
+        if q < 0:
+            key = st.req[nc]
+            shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
+            new_key = (int(key) & ~(3 << shift)) | (int(e) << shift)
+            if key == 255:
+                frontier_add(st, nc, new_key)
+            else:
+                count_key(st, key, -1)
+                count_key(st, new_key, 1)
+            st.req[nc] = new_key
+            continue
+        tq = st.p_type[q]
+        rq = st.p_rot[q]
+        qbase = q * MAX_SEG
+        centre = 3 * s + 1
+        if e != F:                          # road or city continues across this side
+            root = union(st, base + tt.port_seg[t, r, centre],
+                         qbase + tt.port_seg[tq, rq, opposite_port(centre)])
+            st.open[root] -= 2              # one open side closed on each tile, loops included
+        if e == R:                          # the two banks of a road meet separately
+            for p in (3 * s, 3 * s + 2):
+                union(st, base + tt.port_seg[t, r, p], qbase + tt.port_seg[tq, rq, opposite_port(p)])
+        elif e == F:                        # one field owns a whole field side on both tiles
+            union(st, base + tt.port_seg[t, r, 3 * s], qbase + tt.port_seg[tq, rq, opposite_port(3 * s)])
+    st.n_completed = 0
+    for g in range(tt.n_seg[t]):
+        k = tt.seg_kind[t, g]
+        if k == ROAD or k == CITY:
+            root = find(st, base + g)
+            if st.open[root] == 0 and st.done[root] == 0:
+                new = True
+                for i in range(st.n_completed):
+                    if st.completed[i] == root:
+                        new = False
+                if new:
+                    st.completed[st.n_completed] = root
+                    st.n_completed += 1
+
+
+# ---------------------------------------------------------------- figures (CA-5, CA-6, CB-2.3)
+
+@njit(cache=True, nogil=True)
+def list_actions(st, tt, seat):
+    """Write the phase-A options into st.actions in canonical order (CA-13.6); ARK stands for
+    every Ark outcome at once (list_ark_outcomes enumerates them). Returns the count."""
+    pidx = st.n_placed - 1
+    t = st.p_type[pidx]
+    base = pidx * MAX_SEG
+    tile_only = tt.rules[R_TILE_ONLY] == 1 and st.supply[seat] == 0
+    n = 0
+    st.actions[n] = PASS * 16
+    n += 1
+    if st.supply[seat] > 0:
+        for g in range(tt.n_seg[t]):
+            if st.n_figs[find(st, base + g)] == 0:
+                st.actions[n] = FOLLOWER * 16 + g
+                n += 1
+    if is_ark(tt) and not tile_only:
+        if st.prophet_state[seat] == PROPHET_AVAILABLE:
+            for g in range(tt.n_seg[t]):
+                if tt.seg_kind[t, g] == CITY and st.n_figs[find(st, base + g)] == 0:
+                    st.actions[n] = PROPHET * 16 + g
+                    n += 1
+        if st.ark_cell >= 0:
+            st.actions[n] = ARK * 16
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def place_figure(st, seat, node, prophet):
+    """Put a follower (or the prophet) on segment node of the tile just placed (CA-5.4, CA-6)."""
+    root = find(st, node)
+    if prophet:
+        slot = PROPHET_SLOT
+        st.prophets[root] |= np.uint8(1 << seat)
+        st.prophet_state[seat] = PROPHET_ON_BOARD
+    else:
+        slot = 0
+        while st.fig_node[seat, slot] >= 0:
+            slot += 1
+        st.supply[seat] -= 1
+    st.fig_node[seat, slot] = node
+    if st.n_figs[root] == 0:
+        for s in range(MAX_PLAYERS):
+            st.figs[root, s] = 0
+    st.figs[root, seat] += 1
+    st.n_figs[root] += 1
+
+
+@njit(cache=True, nogil=True)
+def apply_action(st, tt, seat, action):
+    """PASS, FOLLOWER or PROPHET (ARK moves go through move_ark)."""
+    kind = action // 16
+    if kind == FOLLOWER or kind == PROPHET:
+        place_figure(st, seat, (st.n_placed - 1) * MAX_SEG + action % 16, kind == PROPHET)
+
+
+# ---------------------------------------------------------------- the Ark (CA-7)
+
+@njit(cache=True, nogil=True)
+def _outcome_seen(st, mask, end):
+    """Insert outcome (mask, end) into this turn's hash set; True if it was there already."""
+    h = np.int64(((mask * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(53)) ^ np.uint64(end)) & (ARK_HASH - 1)
+    while st.hash_stamp[h] == st.stamp:
+        i = st.hash_slot[h]
+        if st.ark_mask[i] == mask and st.ark_end[i] == end:
+            return True
+        h = (h + 1) & (ARK_HASH - 1)
+    st.hash_stamp[h] = st.stamp
+    st.hash_slot[h] = st.n_ark
+    return False
+
+
+@njit(cache=True, nogil=True)
+def list_ark_outcomes(st, tt):
+    """Every distinct Ark outcome (entered tiles, end tile) from its cell, first path of each in
+    DFS pre-order N, E, S, W, shorter before longer (CA-7.5, CA-12.10, CA-13.6), in
+    st.ark_path/ark_len. Returns the count.
+
+    Cells are tracked as bit numbers of the ball of radius 5 around the start, so "entered
+    before" is one bit test and an outcome is (bit set, end bit). Without ARK_MAY_REENTER_START
+    every path is its own outcome: no two simple grid paths of at most 5 steps from one cell
+    enter the same set of cells and end on the same one (checked by enumerating all 436 such
+    paths on the full grid), so outcomes are only de-duplicated when the start may be re-entered."""
+    reenter = tt.rules[R_ARK_REENTER] == 1
+    if not reenter:
+        return list_simple_ark_paths(st)
+    s = st.ark_cell
+    st.stamp += 1
+    st.n_ark = 0
+    pos = st.tmp[0:6]           # path cells, pos[0] = start
+    nxt_dir = st.tmp[6:12]
+    ball = st.tmp[12:18]        # ball bit number of each path cell
+    passed = st.tmp[18:24]      # 1 once the path has passed back over the start (ARK_MAY_REENTER_START)
+    entered = st.ark_prefix
+    pos[0] = s
+    nxt_dir[0] = 0
+    ball[0] = BALL[5, 5]
+    passed[0] = 0
+    entered[0] = np.uint64(0)
+    level = 0
+    while level >= 0:
+        d = nxt_dir[level]
+        if d == 4:
+            level -= 1
+            continue
+        nxt_dir[level] = d + 1
+        c = pos[level] + DELTA[d]
+        if st.cell_pidx[c] < 0:
+            continue
+        b = BALL_STEP[ball[level], d]
+        k = level + 1
+        if c == s:
+            if not reenter or passed[level]:
+                continue
+            mask = entered[level]
+            passed[k] = 1
+        else:
+            bit = np.uint64(1) << np.uint64(b)
+            if entered[level] & bit:
+                continue
+            mask = entered[level] | bit
+            passed[k] = passed[level]
+            if not reenter or not _outcome_seen(st, mask, b):
+                n = st.n_ark
+                st.ark_mask[n] = mask
+                st.ark_end[n] = b
+                for i in range(k):
+                    st.ark_path[n, i] = pos[i + 1] if i < level else c
+                st.ark_len[n] = k
+                st.n_ark += 1
+        if k < 5:
+            pos[k] = c
+            ball[k] = b
+            entered[k] = mask
+            nxt_dir[k] = 0
+            level = k
+    return st.n_ark
+
+
+@njit(cache=True, nogil=True)
+def keep_ark_path(st, n, length, c1, c2, c3, c4, c5):
+    st.ark_path[n, 0] = c1
+    st.ark_path[n, 1] = c2
+    st.ark_path[n, 2] = c3
+    st.ark_path[n, 3] = c4
+    st.ark_path[n, 4] = c5
+    st.ark_len[n] = length
+    return n + 1
+
+
+@njit(cache=True, nogil=True)
+def list_simple_ark_paths(st):
+    """list_ark_outcomes under the default rule (the start tile counts as entered): every path
+    of 1-5 steps over placed tiles that enters no cell twice, in the same order. Five nested
+    loops keep the path in registers; this runs on every Ark move of a random player."""
+    s = st.ark_cell
+    board = st.cell_pidx
+    n = 0
+    for d1 in range(4):
+        c1 = s + DELTA[d1]
+        if board[c1] < 0:
+            continue
+        n = keep_ark_path(st, n, 1, c1, 0, 0, 0, 0)
+        for d2 in range(4):
+            c2 = c1 + DELTA[d2]
+            if board[c2] < 0 or c2 == s:
+                continue
+            n = keep_ark_path(st, n, 2, c1, c2, 0, 0, 0)
+            for d3 in range(4):
+                c3 = c2 + DELTA[d3]
+                if board[c3] < 0 or c3 == s or c3 == c1:
+                    continue
+                n = keep_ark_path(st, n, 3, c1, c2, c3, 0, 0)
+                for d4 in range(4):
+                    c4 = c3 + DELTA[d4]
+                    if board[c4] < 0 or c4 == s or c4 == c1 or c4 == c2:
+                        continue
+                    n = keep_ark_path(st, n, 4, c1, c2, c3, c4, 0)
+                    for d5 in range(4):
+                        c5 = c4 + DELTA[d5]
+                        if board[c5] < 0 or c5 == s or c5 == c1 or c5 == c2 or c5 == c3:
+                            continue
+                        n = keep_ark_path(st, n, 5, c1, c2, c3, c4, c5)
+    st.n_ark = n
+    return n
+
+
+@njit(cache=True, nogil=True)
+def ark_counts_figure(st, tt, seat, slot):
+    """Does this figure earn an Ark point when its tile is entered (CA-7.6, AMB-06, AMB-07)?"""
+    if slot == PROPHET_SLOT:
+        return tt.rules[R_ARK_PROPHETS] == 1
+    if st.kind[st.fig_node[seat, slot]] == FIELD:
+        return tt.rules[R_ARK_FIELDS] == 1
+    return True
+
+
+@njit(cache=True, nogil=True)
+def ark_path_points(st, tt, path, length, out):
+    """Points per seat for entering the tiles of a path (the start tile is never in a path's
+    scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten."""
+    start = st.ark_cell
+    for s in range(MAX_PLAYERS):
+        out[s] = 0
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node < 0:
+                continue
+            cell = st.p_cell[node // MAX_SEG]
+            if cell == start:
+                continue
+            for i in range(length):
+                if path[i] == cell:
+                    if ark_counts_figure(st, tt, seat, slot):
+                        out[seat] += 1
+                    break
+
+
+@njit(cache=True, nogil=True)
+def list_ark_entries(st, tt):
+    """Cells where the Ark may enter after this turn's first completed city(ies), ascending
+    (CA-7.2, CA-13.6); written to st.tmp, count returned. 0 if no entry this turn."""
+    if st.ark_cell >= 0 or not is_ark(tt):
+        return 0
+    lo = np.uint64(0)
+    hi = np.uint64(0)
+    for i in range(st.n_completed):
+        root = st.completed[i]
+        if st.kind[root] == CITY:
+            lo |= st.tiles_lo[root]
+            hi |= st.tiles_hi[root]
+    if lo == 0 and hi == 0:
+        return 0
+    if tt.rules[R_ARK_ENTRY] == 1:       # PLACED_TILE
+        st.tmp[0] = st.p_cell[st.n_placed - 1]
+        return 1
+    n = 0
+    for pidx in range(st.n_placed):
+        bits = lo if pidx < 64 else hi
+        if bits >> np.uint64(pidx % 64) & np.uint64(1):
+            c = st.p_cell[pidx]
+            j = n                          # insertion sort: a handful of tiles, once per game
+            while j > 0 and st.tmp[j - 1] > c:
+                st.tmp[j] = st.tmp[j - 1]
+                j -= 1
+            st.tmp[j] = c
+            n += 1
+    return n

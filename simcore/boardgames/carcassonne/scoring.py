@@ -1,0 +1,308 @@
+"""Carcassonne scoring: Ark moves, completed features, temples and monasteries, final scoring."""
+import numpy as np
+from numba import njit
+
+from simcore.boardgames.carcassonne import components as cp
+from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
+from simcore.boardgames.carcassonne.rules import DELTA, RING, find, is_ark, tile_count, ark_path_points
+from simcore.boardgames.carcassonne.state import (
+    CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET,
+    EV_FIELD, EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, MAX_EVENTS,
+    GRID, MAX_PLAYERS, PROPHET_BOXED, PROPHET_SLOT, SLOTS,
+)
+
+R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
+R_TEMPLE_PROPHETS = cp.RULE_INDEX["INCOMPLETE_TEMPLE_COUNTS_PROPHETS"]
+R_NEGATIVE_FIELDS = cp.RULE_INDEX["FIELD_SCORE_MAY_BE_NEGATIVE"]
+
+
+@njit(cache=True, nogil=True)
+def add_points(st, seat, category, points, reason, ref):
+    if points == 0:
+        return
+    st.score[seat] += points
+    st.pts[seat, category] += points
+    if st.logging and st.n_events < MAX_EVENTS:
+        i = st.n_events
+        st.ev_turn[i] = st.turn
+        st.ev_seat[i] = seat
+        st.ev_points[i] = points
+        st.ev_reason[i] = reason
+        st.ev_ref[i] = ref
+        st.n_events += 1
+
+
+@njit(cache=True, nogil=True)
+def award_majority(st, counts, value, category, reason, ref, doubled, doubled_reason):
+    """CA-0.11: every seat with the most figures gets the full value; a seat whose bit is set in
+    `doubled` (a prophet owner, CA-6.6) gets twice the value."""
+    best = 0
+    for s in range(st.players):
+        if counts[s] > best:
+            best = counts[s]
+    if best == 0:
+        return
+    for s in range(st.players):
+        if counts[s] == best:
+            if doubled >> s & 1:
+                add_points(st, s, category, 2 * value, doubled_reason, ref)
+            else:
+                add_points(st, s, category, value, reason, ref)
+
+
+@njit(cache=True, nogil=True)
+def move_ark(st, tt, seat, path, length):
+    """ARK action (CA-7.6, CA-7.7): points at once, in phase A, then the Ark stands on the end tile."""
+    gained = st.tmp[100:100 + MAX_PLAYERS]
+    ark_path_points(st, tt, path, length, gained)
+    end = path[length - 1]
+    for s in range(st.players):
+        if gained[s] > 0:
+            add_points(st, s, CAT_ARK, gained[s], EV_ARK, end)
+    st.ark_cell = end
+
+
+@njit(cache=True, nogil=True)
+def remove_figures(st, root):
+    """CA-9.5: every figure of a scored road, city or monastery leaves the board; followers go
+    back to supply, prophets to the box."""
+    if st.n_figs[root] == 0:
+        return
+    kind = st.kind[root]
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node >= 0 and st.kind[node] == kind and find(st, node) == root:
+                st.fig_node[seat, slot] = -1
+                if slot == PROPHET_SLOT:
+                    st.prophet_state[seat] = PROPHET_BOXED
+                else:
+                    st.supply[seat] += 1
+    st.n_figs[root] = 0
+    st.prophets[root] = 0
+
+
+@njit(cache=True, nogil=True)
+def score_completed_feature(st, tt, root):
+    """CA-9.3/9.4, CB-3.1/3.2: road = tiles + oases, city = 2 * (tiles + scrolls or pennants)."""
+    st.done[root] = 1
+    if st.n_figs[root] == 0:
+        return
+    tiles = tile_count(st, root)
+    if st.kind[root] == ROAD:
+        award_majority(st, st.figs[root], tiles + st.oases[root], CAT_ROAD, EV_ROAD, root, 0, EV_ROAD)
+    else:
+        award_majority(st, st.figs[root], 2 * tiles + 2 * st.scrolls[root], CAT_CITY, EV_CITY, root,
+                       st.prophets[root], EV_CITY_PROPHET)
+    remove_figures(st, root)
+
+
+@njit(cache=True, nogil=True)
+def orthogonal_neighbours(st, cell):
+    n = 0
+    for s in range(4):
+        if st.cell_pidx[cell + DELTA[s]] >= 0:
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def ring_neighbours(st, cell):
+    n = 0
+    for i in range(8):
+        if st.cell_pidx[cell + RING[i]] >= 0:
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def count_cross_figures(st, cell, with_prophets, counts):
+    """Figures per seat on the temple's tile and its orthogonal neighbours (CA-9.6, CA-10.2)."""
+    for s in range(MAX_PLAYERS):
+        counts[s] = 0
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node < 0 or (slot == PROPHET_SLOT and not with_prophets):
+                continue
+            d = st.p_cell[node // MAX_SEG] - cell
+            if d == 0 or d == DELTA[0] or d == DELTA[1] or d == DELTA[2] or d == DELTA[3]:
+                counts[seat] += 1
+
+
+@njit(cache=True, nogil=True)
+def score_temple(st, pidx, complete, with_prophets):
+    """7 points to the cross's majority when complete, 3 at the end if not; figures stay."""
+    counts = st.tmp[110:110 + MAX_PLAYERS]
+    count_cross_figures(st, st.p_cell[pidx], with_prophets, counts)
+    if complete:
+        award_majority(st, counts, 7, CAT_CLOISTER, EV_TEMPLE7, pidx, 0, EV_TEMPLE7)
+    else:
+        award_majority(st, counts, 3, CAT_CLOISTER, EV_TEMPLE3, pidx, 0, EV_TEMPLE3)
+
+
+@njit(cache=True, nogil=True)
+def score_turn(st, tt):
+    """Phase S (CA-9): roads, then cities, completed by the placed tile (by segment order), then
+    temples (placed tile, N, E, S, W) or, in the base game, monasteries (placed tile and ring)."""
+    for kind in (ROAD, CITY):
+        for i in range(st.n_completed):
+            root = st.completed[i]
+            if st.kind[root] == kind:
+                score_completed_feature(st, tt, root)
+    cell = st.p_cell[st.n_placed - 1]
+    if not cloister_near(st, cell):
+        return
+    if is_ark(tt):
+        for k in range(5):
+            c = cell if k == 0 else cell + DELTA[k - 1]
+            pidx = st.cell_pidx[c]
+            if pidx >= 0 and tt.temple[st.p_type[pidx]] and st.cloister_done[pidx] == 0 \
+                    and orthogonal_neighbours(st, c) == 4:
+                score_temple(st, pidx, True, True)
+                st.cloister_done[pidx] = 1
+    else:
+        for k in range(9):
+            c = cell if k == 0 else cell + RING[k - 1]
+            pidx = st.cell_pidx[c]
+            if pidx >= 0:
+                g = int(tt.cloister_seg[st.p_type[pidx]])
+                if g >= 0 and st.cloister_done[pidx] == 0 and ring_neighbours(st, c) == 8:
+                    node = pidx * MAX_SEG + g
+                    if st.n_figs[node] > 0:
+                        award_majority(st, st.figs[node], 9, CAT_CLOISTER, EV_MONASTERY9, pidx, 0, EV_MONASTERY9)
+                        remove_figures(st, node)
+                    st.cloister_done[pidx] = 1
+    n = 0
+    for i in range(st.n_open_cloisters):       # keep the open ones, in placement order
+        pidx = st.open_cloisters[i]
+        if st.cloister_done[pidx] == 0:
+            st.open_cloisters[n] = pidx
+            n += 1
+    st.n_open_cloisters = n
+
+
+@njit(cache=True, nogil=True)
+def cloister_near(st, cell):
+    """Is an open temple or monastery on the cell or among its 8 neighbours? Most turns none
+    is, and this skips looking at every neighbour of the placed tile."""
+    for i in range(st.n_open_cloisters):
+        d = st.p_cell[st.open_cloisters[i]] - cell
+        if -GRID - 1 <= d <= -GRID + 1 or -1 <= d <= 1 or GRID - 1 <= d <= GRID + 1:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def final_scoring(st, tt):
+    """CA-10.2 / CB-4: unfinished temples or monasteries, unfinished roads and cities, fields.
+    Only features with figures score, so they are found through the figures on the board."""
+    ark = is_ark(tt)
+    for i in range(st.n_open_cloisters):
+        pidx = st.open_cloisters[i]
+        t = st.p_type[pidx]
+        if ark and tt.temple[t]:
+            score_temple(st, pidx, False, tt.rules[R_TEMPLE_PROPHETS] == 1)
+        elif not ark and tt.cloister_seg[t] >= 0:
+            node = pidx * MAX_SEG + int(tt.cloister_seg[t])
+            if st.n_figs[node] > 0:
+                award_majority(st, st.figs[node], 1 + ring_neighbours(st, st.p_cell[pidx]), CAT_CLOISTER,
+                               EV_MONASTERY_END, pidx, 0, EV_MONASTERY_END)
+    doubles = ark and tt.rules[R_DOUBLE_INCOMPLETE] == 1
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node < 0:
+                continue
+            root = find(st, node)
+            if st.done[root]:               # scored already (by another figure of the feature)
+                continue
+            kind = st.kind[root]
+            if kind == ROAD:
+                award_majority(st, st.figs[root], tile_count(st, root) + st.oases[root], CAT_ROAD, EV_ROAD_END,
+                               root, 0, EV_ROAD_END)
+                st.done[root] = 2           # 2: scored at the end of the game
+            elif kind == CITY:
+                award_majority(st, st.figs[root], tile_count(st, root) + st.scrolls[root], CAT_CITY,
+                               EV_CITY_END, root, st.prophets[root] if doubles else 0, EV_CITY_END)
+                st.done[root] = 2
+    if ark:
+        score_sheep_fields(st, tt)
+    else:
+        score_farmers(st, tt)
+
+
+@njit(cache=True, nogil=True)
+def score_sheep_fields(st, tt):
+    """CA-10.2 step 3: each wolf eats a sheep, each remaining sheep is worth 2 (AMB-04)."""
+    negative = tt.rules[R_NEGATIVE_FIELDS] == 1
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node < 0 or st.kind[node] != FIELD:
+                continue
+            root = find(st, node)
+            if st.done[root]:
+                continue
+            left = st.sheep[root] - st.wolves[root]
+            if left < 0 and not negative:
+                left = 0
+            award_majority(st, st.figs[root], 2 * left, CAT_FIELD, EV_FIELD, root, 0, EV_FIELD)
+            st.done[root] = 2
+
+
+@njit(cache=True, nogil=True)
+def score_farmers(st, tt):
+    """CB-4.2: each completed city touching a field gives 3 to the field's majority; a city
+    counts once per field, and once for each field it touches."""
+    n_fields = 0
+    for seat in range(st.players):
+        for slot in range(SLOTS):
+            node = st.fig_node[seat, slot]
+            if node < 0 or st.kind[node] != FIELD:
+                continue
+            root = find(st, node)
+            if st.fid[root] < 0:
+                st.fid[root] = n_fields
+                st.field_roots[n_fields] = root
+                n_fields += 1
+    if n_fields == 0:
+        return
+    n_cities = 0
+    for pidx in range(st.n_placed):
+        t = st.p_type[pidx]
+        for g in range(tt.n_seg[t]):
+            if tt.seg_kind[t, g] != FIELD or tt.field_cities[t, g] == 0:
+                continue
+            f = st.fid[find(st, pidx * MAX_SEG + g)]
+            if f < 0:
+                continue
+            cities = tt.field_cities[t, g]
+            c = 0
+            while cities:
+                if cities & 1:
+                    city = find(st, pidx * MAX_SEG + c)
+                    if st.done[city] == 1:      # completed during the game (2: scored unfinished)
+                        if st.city_fields[city] == 0:
+                            st.city_roots[n_cities] = city
+                            n_cities += 1
+                        st.city_fields[city] |= np.uint64(1) << np.uint64(f)
+                cities >>= 1
+                c += 1
+    counts = st.tmp[40:80]
+    for f in range(n_fields):
+        counts[f] = 0
+    for i in range(n_cities):
+        city = st.city_roots[i]
+        bits = st.city_fields[city]
+        f = 0
+        while bits:
+            if bits & np.uint64(1):
+                counts[f] += 1
+            bits >>= np.uint64(1)
+            f += 1
+        st.city_fields[city] = 0
+    for f in range(n_fields):
+        node = st.field_roots[f]
+        st.fid[node] = -1
+        award_majority(st, st.figs[node], 3 * counts[f], CAT_FIELD, EV_FIELD, node, 0, EV_FIELD)

@@ -1,0 +1,174 @@
+"""The numpy structured dtype of one Carcassonne game's state (base and Ark).
+
+One record holds everything a game mutates, so kernels take one argument (the record) and
+numba's reference counting stays out of the hot loops. Board cells are flattened:
+cell = X * GRID + Y with X = x + ORIGIN, Y = y + ORIGIN (CA-12.5), so sorting cells sorts
+by (x, y), the canonical placement order (CA-13.6).
+"""
+import numpy as np
+
+from simcore.search import search_fields
+from simcore.boardgames.carcassonne.components import MAX_SEG, N_TILES
+
+GRID = 147                       # 72 tiles in a line from the centre still fit, with a border
+ORIGIN = 73
+N_CELLS = GRID * GRID
+MAX_PLAYERS = 5
+FOLLOWERS = 7                    # placeable followers per player (CA-1.3, CB-1.2)
+SLOTS = FOLLOWERS + 1            # figure slots per player; the last one is the prophet's
+PROPHET_SLOT = FOLLOWERS
+N_NODES = N_TILES * MAX_SEG      # union-find nodes: node = pidx * MAX_SEG + segment
+MAX_FRONTIER = 2 * N_TILES + 8
+FRONT_WORDS = (N_CELLS + 63) // 64
+MAX_PLACEMENTS = 4 * MAX_FRONTIER
+MAX_ARK_OUTCOMES = 640           # 436 paths of <= 5 steps; 600 when the start may be re-entered
+ARK_HASH = 2048                  # outcome hash set size, a power of two well above that
+MAX_EVENTS = 1024
+MAX_ACTIONS = 32                 # PASS, followers and prophets on one tile's segments, ARK
+# a decision's options for the search players: every placement of a tile, every phase-A action
+# with each Ark outcome on its own, or every Ark entry cell
+MAX_OPTIONS = max(MAX_PLACEMENTS, MAX_ACTIONS + MAX_ARK_OUTCOMES, N_TILES)
+N_CATEGORIES = 5
+
+# score categories (index into pts); the base game has no ark points, its "temples" are monasteries
+CAT_ROAD, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ARK = 0, 1, 2, 3, 4
+
+# prophet states (CA-6.1)
+PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_BOXED = 0, 1, 2
+
+# action kinds (CA-13); an action is kind * 16 + segment, or kind * 16 for PASS and ARK
+PASS, FOLLOWER, PROPHET, ARK = 0, 1, 2, 3
+
+# score event reasons (CA-12.11), in the base game MONASTERY stands where TEMPLE does
+EV_ARK, EV_ROAD, EV_CITY, EV_CITY_PROPHET, EV_TEMPLE7, EV_TEMPLE3, EV_ROAD_END, EV_CITY_END, EV_FIELD, \
+    EV_MONASTERY9, EV_MONASTERY_END = range(11)
+
+STATE = np.dtype([
+    ("gen_chance", np.uint64, (4,)),
+    ("gen_decide", np.uint64, (4,)),
+    ("players", np.int32),
+    ("turn", np.int32),                       # turns played so far
+    ("seat", np.int32),                       # active player
+    ("policy", np.int8, (MAX_PLAYERS,)),      # policy id per seat
+    # draw pile: deck[top:n_deck] are the tiles still to draw (the start tile is not in it)
+    ("deck", np.int16, (N_TILES,)),
+    ("n_deck", np.int32),
+    ("top", np.int32),
+    ("discarded", np.int32),
+    # board
+    ("cell_pidx", np.int16, (N_CELLS,)),      # placed tile index, -1 where empty
+    ("req", np.uint8, (N_CELLS,)),            # requirement key of an empty cell (components.fill_fits)
+    # the frontier (empty cells next to the board) as one bit per cell: adding and removing a
+    # cell is one bit operation, and reading the bits in order gives the cells sorted
+    ("front_bits", np.uint64, (FRONT_WORDS,)),
+    ("front_lo", np.int32),                   # words front_lo..front_hi may hold bits
+    ("front_hi", np.int32),
+    ("n_frontier", np.int32),
+    ("key_cells", np.int16, (256,)),          # frontier cells per requirement key
+    ("keys", np.uint8, (256,)),               # the keys present, in no order
+    ("key_at", np.uint8, (256,)),             # position of a present key in keys
+    ("n_keys", np.int32),
+    ("n_placed", np.int32),
+    ("p_type", np.int16, (N_TILES,)),
+    ("p_rot", np.int8, (N_TILES,)),
+    ("p_cell", np.int32, (N_TILES,)),
+    # features: union-find over segments with aggregates at each root (CA-12.6)
+    ("parent", np.int16, (N_NODES,)),
+    ("kind", np.int8, (N_NODES,)),
+    ("open", np.int16, (N_NODES,)),           # open road/city sides; 0 = complete
+    ("tiles_lo", np.uint64, (N_NODES,)),      # bit pidx for pidx < 64: tiles counted once
+    ("tiles_hi", np.uint64, (N_NODES,)),      # bit pidx - 64
+    ("scrolls", np.int16, (N_NODES,)),        # scrolls (Ark) or pennants (base)
+    ("oases", np.int16, (N_NODES,)),
+    ("sheep", np.int16, (N_NODES,)),
+    ("wolves", np.int16, (N_NODES,)),
+    ("figs", np.int8, (N_NODES, MAX_PLAYERS)),  # figures per seat on the feature
+    ("n_figs", np.int8, (N_NODES,)),
+    ("prophets", np.uint8, (N_NODES,)),       # bit per seat whose prophet stands in the feature
+    ("done", np.int8, (N_NODES,)),            # completed and scored
+    # figures
+    ("fig_node", np.int16, (MAX_PLAYERS, SLOTS)),  # segment node of each figure, -1 = not on board
+    ("supply", np.int8, (MAX_PLAYERS,)),
+    ("prophet_state", np.int8, (MAX_PLAYERS,)),
+    ("cloister_done", np.int8, (N_TILES,)),   # temple or monastery on this tile scored as complete
+    ("open_cloisters", np.int16, (N_TILES,)), # tiles with a temple or monastery not yet complete
+    ("n_open_cloisters", np.int32),
+    ("ark_cell", np.int32),                   # -1 while the Ark is off the board
+    # this turn
+    ("completed", np.int16, (8,)),            # roots of roads/cities the placed tile completed
+    ("n_completed", np.int32),
+    # scores
+    ("score", np.int32, (MAX_PLAYERS,)),
+    ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
+    # scratch buffers reused every turn (no allocation in the loop)
+    ("opt_cell", np.int32, (MAX_PLACEMENTS,)),
+    ("opt_rot", np.int8, (MAX_PLACEMENTS,)),
+    ("actions", np.int16, (MAX_ACTIONS,)),
+    ("ark_mask", np.uint64, (MAX_ARK_OUTCOMES,)),   # outcome: entered cells as a bit set ...
+    ("ark_end", np.int8, (MAX_ARK_OUTCOMES,)),      # ... and the end cell, in ball coordinates
+    ("ark_path", np.int32, (MAX_ARK_OUTCOMES, 5)),  # first path reaching each outcome
+    ("ark_len", np.int8, (MAX_ARK_OUTCOMES,)),
+    ("n_ark", np.int32),
+    ("ark_prefix", np.uint64, (6,)),                # entered cells of each path prefix (walk scratch)
+    ("hash_slot", np.int32, (ARK_HASH,)),           # outcome hash set, valid where hash_stamp == stamp
+    ("hash_stamp", np.int32, (ARK_HASH,)),
+    ("stamp", np.int32),
+    ("tmp", np.int32, (128,)),
+    # greedy's look-ahead: per segment of the tile under consideration, the feature it would join
+    ("pv_roots", np.int16, (MAX_SEG, 8)),          # distinct neighbour roots
+    ("pv_n_roots", np.int8, (MAX_SEG,)),
+    ("pv_links", np.int8, (MAX_SEG,)),             # road/city sides joined to a neighbour
+    ("pv_value", np.float64, (MAX_SEG, MAX_PLAYERS)),  # worth per seat of the merged feature
+    ("plan", np.int32),                            # greedy: the action chosen with the placement
+    # final farmer scoring of the base game (scratch, cleared after use)
+    ("fid", np.int8, (N_NODES,)),                   # field root -> field number, -1 if none
+    ("city_fields", np.uint64, (N_NODES,)),         # completed city root -> bit per field touching it
+    ("field_roots", np.int16, (40,)),
+    ("city_roots", np.int16, (N_TILES,)),
+    # move log and score events, written only when logging (replay, tests)
+    ("logging", np.int8),
+    ("halt_at", np.int32),                         # pictures of a game in progress: stop after this turn
+    ("halted", np.int32),
+    ("mv_seat", np.int8, (N_TILES,)),
+    ("mv_type", np.int16, (N_TILES,)),
+    ("mv_cell", np.int32, (N_TILES,)),
+    ("mv_rot", np.int8, (N_TILES,)),
+    ("mv_action", np.int16, (N_TILES,)),
+    ("mv_path", np.int32, (N_TILES, 5)),
+    ("mv_path_len", np.int8, (N_TILES,)),
+    ("mv_entry", np.int32, (N_TILES,)),
+    ("mv_discards", np.int16, (N_TILES, 8)),
+    ("mv_n_discards", np.int8, (N_TILES,)),
+    ("mv_score", np.int32, (N_TILES, MAX_PLAYERS)),
+    ("n_moves", np.int32),
+    ("ev_turn", np.int16, (MAX_EVENTS,)),
+    ("ev_seat", np.int8, (MAX_EVENTS,)),
+    ("ev_points", np.int32, (MAX_EVENTS,)),
+    ("ev_reason", np.int8, (MAX_EVENTS,)),
+    ("ev_ref", np.int32, (MAX_EVENTS,)),       # the feature's root node, temple pidx or Ark cell
+    ("n_events", np.int32),
+    # the open decision's options (search players only: the random and greedy policies list
+    # their own), as placement cell * 4 + rot, action kind * 16 + segment or ARK * 16 + outcome,
+    # or entry cell
+    ("opts", np.int32, (MAX_OPTIONS,)),
+    ("n_opts", np.int32),
+] + search_fields(MAX_PLAYERS))
+
+
+def new_state(n=1):
+    """n zeroed state records, ready for rules.reset."""
+    st = np.zeros(n, dtype=STATE)
+    st["cell_pidx"] = -1
+    st["req"] = 255
+    st["fid"] = -1
+    st["front_lo"] = FRONT_WORDS
+    st["front_hi"] = -1
+    return st
+
+
+def cell_of(x, y):
+    return (x + ORIGIN) * GRID + (y + ORIGIN)
+
+
+def xy_of(cell):
+    return cell // GRID - ORIGIN, cell % GRID - ORIGIN

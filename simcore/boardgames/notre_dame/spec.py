@@ -1,0 +1,31 @@
+"""Notre Dame in the registry."""
+
+from simcore.players import Lineup
+from simcore.boardgames.notre_dame import components, describe, draw, playout, state
+from simcore.boardgames.notre_dame.policies import POLICIES
+from simcore.turns import Engine
+
+
+ENGINE = Engine.of(playout, state)
+play_batch = ENGINE.play_batch
+play_logged = ENGINE.play_logged
+
+
+def replay(data, players, seat_policies, seed, index, lineup=None):
+    lineup = lineup or Lineup.own(POLICIES)
+    st = play_logged(data, players, seat_policies, seed, index, search=lineup.table)
+    header = ENGINE.replay_header("Notre Dame", describe.SEAT_NAMES, lineup.names, data, players, seat_policies, seed,
+                                  index)
+    header.append(f"street graph {data.street_graphs[data.street_graph]}, "
+                  f"rats {'2 on every card' if data.rules['CONSTANT_RATS'] else 'per card'}")
+    return describe.replay_lines(data, st, header)
+
+
+def provenance(data):
+    prov = dict(data.provenance)
+    prov["rules"] = "rulebook; its gaps read as the specification does (A-1..A-31, rule switches)"
+    return prov
+
+
+NOTRE_DAME = ENGINE.game_spec("notre-dame", "Notre Dame", (2, 5, 4), POLICIES, components, replay, draw.picture,
+                              provenance=provenance, picture_step="round")

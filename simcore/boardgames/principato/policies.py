@@ -1,0 +1,505 @@
+"""Principato players (policies). Each reads only what its own seat may know (HI-1 … HI-5): its
+own goal cards, never the others', and no deck order.
+
+random — every decision uniform over its legal options as section 18 lists them (playout.decide
+  asks only when there are two or more). Action A is a chain, so each link is uniform in turn: the
+  kind (A, B, C, END_TURN), the card, the card's (option, payment) moves deduplicated as PR-9.3
+  says, the recruit count 0..pool, the overflow count, the exchange slot. Multi-part choices are
+  drawn part by part, each part uniform over what is still legal: the load step (DEC-11) as food
+  onto militia, favour onto militia, money onto condottieri, favour onto condottieri; the discard
+  step (DEC-12) as militia, then condottieri.
+
+greedy — one step ahead on a value in VP-equivalents of its own principality: culture VP and
+  military VP, its own goal cards scored on the holdings, cubes while there are turns left to
+  spend them, production capped by storage, catapults and loadable units by the scorings left.
+  It picks the action (and card, option, payment, exchange slot) with the best value; recruits as
+  many units as it has cubes to load; at a scoring it loads as many units as pay in rank VP
+  against what the others can still reach (HI-3: all of that is public); it discards units it
+  cannot load.
+  Greedy plans its whole action at DEC-1 (st.plan_*) and follows the plan at the decisions of that
+  action. When DEC-1 was not its own (a scripted, replayed or searched one: playout.decide clears
+  st.plan_ok) it chooses each of them afresh with the same values. The load plan is made at every
+  load question.
+
+determinize — what a search seat cannot see (HI-5), redrawn from what it can.
+"""
+import numpy as np
+
+from simcore.kernel import kernel
+from simcore.rng import below, shuffle
+from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
+from simcore.boardgames.principato.rules import (
+    code_favour, code_food, code_money, code_option, culture_index, empty_condottieri, empty_militia,
+    option_moves, production, tiles_available)
+from simcore.boardgames.principato.scoring import goal_value, strength
+from simcore.boardgames.principato.state import (
+    ACT_A, ACT_B, ACT_C, D_CARD, D_CULTURE, D_DISCARD, D_EXCHANGE, D_EXCHANGE_B, D_FAVOUR, D_KIND, D_LOAD,
+    D_OPTION, D_OVERFLOW, D_RECRUIT, DISCARD_MIL, END_TURN, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY,
+    H_CONDOTTIERE, H_FARM, H_FAVOUR, H_FIELD, H_FOOD, H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT,
+    H_PALAZZO, LOAD_FAV_CON, LOAD_FAV_MIL, LOAD_FOOD_MIL, LOAD_MONEY_CON, LOSE, N_HOLD, S_FAVOUR, S_FOOD, S_MONEY, S_MONUMENT,
+    S_UNITS, TO_CONDOTTIERE, TO_MILITIA, YEARS)
+
+RANDOM, GREEDY = 0, 1
+POLICIES = {"random": RANDOM, "greedy": GREEDY}
+
+CUBE = 0.6                       # a stored cube, while there are turns left to spend it
+FAVOUR_PREMIUM = 1.15            # a favour pays for either cube
+PRODUCTION = 0.12                # a producing tile, per own turn left (storage-capped)
+STORAGE = 0.15                   # a farm or bank, beyond what it lets produce
+SWAP_COST = 0.6                  # an action spent on exchanging cards
+MARGIN = 0.3                     # strength beyond what changes the rank at the next scoring
+
+
+@kernel(per_constant=True)
+def choose(st, tt, p, dp, ctx):
+    """The index of the option seat p takes among st.opts[:st.n_opts]."""
+    if st.policy[p] == GREEDY:
+        return greedy_choice(st, tt, p, dp, ctx)
+    return below(st.gen_decide, st.n_opts)
+
+
+# ---------------------------------------------------------------- greedy's value of a principality
+
+@kernel
+def turns_left(st, tt):
+    """The seat's own turns still to come in the game, this one included (public: deck sizes)."""
+    total = 0
+    for y in range(YEARS):
+        total += tt.deck_size[y]
+    total -= tt.display_size - 1 + 2                        # the display's cards; the two scoring cards
+    return max(1, (total - st.turn + st.players - 1) // st.players)
+
+
+@kernel
+def cube_value(st, tt):
+    """A stored cube buys about a VP while there are turns to spend it; at the end it only breaks ties."""
+    return min(CUBE, 0.15 * turns_left(st, tt)) + 0.01
+
+
+@kernel
+def strength_value(st, tt):
+    """What one point of strength is worth at the next scoring, in VP: the first rank's lead."""
+    return (tt.rank_vp[0] - tt.rank_vp[1]) / 3.0
+
+
+@kernel
+def worth(st, tt, p, h):
+    """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now."""
+    left = turns_left(st, tt)
+    scorings_left = YEARS + 2 - st.scorings
+    cube = cube_value(st, tt)
+    value = 0.0
+    for t in range(3):
+        value += st.culture_vp[p, t]
+    value += st.military_vp[p]
+    value += cube * (h[H_FOOD] + h[H_MONEY] + FAVOUR_PREMIUM * h[H_FAVOUR])
+    food_cap = h[H_FARM] * tt.food_per_farm
+    money_cap = h[H_BANK] * tt.money_per_bank
+    value += PRODUCTION * cube * left * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap))
+    value += STORAGE * cube * (h[H_FARM] + h[H_BANK])
+    value += military_worth(st, tt, p, h, scorings_left)
+    return value + goals_worth(st, tt, p, h)
+
+
+@kernel
+def most_loads(h):
+    """The loads that fill every empty unit holdings h has cubes for, food and money before favour:
+    (food onto militia, favour onto militia, money onto condottieri, favour onto condottieri)."""
+    em = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
+    ec = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
+    a = min(em, h[H_FOOD])
+    c = min(ec, h[H_MONEY])
+    b = min(em - a, h[H_FAVOUR])
+    d = min(ec - c, h[H_FAVOUR] - b)
+    return a, b, c, d
+
+
+@kernel
+def potential_strength(tt, h):
+    """The strength holdings h can show at a scoring, loading every empty unit it has cubes for."""
+    units = h[H_MILITIA] + h[H_CONDOTTIERE]
+    a, b, c, d = most_loads(h)
+    ready = h[H_MIL_FOOD] + h[H_MIL_FAV] + h[H_CON_MONEY] + h[H_CON_FAV] + a + b + c + d
+    return tt.strength_catapult * h[H_CATAPULT] + tt.strength_loaded * ready + tt.strength_empty * (units - ready)
+
+
+@kernel
+def military_worth(st, tt, p, h, scorings_left):
+    """The rank VP h would take at the next scoring against what the others can reach now (noted
+    by note_rivals), a little for strength beyond that, and the catapults' strength at the
+    scorings after."""
+    if scorings_left <= 0:
+        return 0.0
+    mine = potential_strength(tt, h)
+    above, tied = 0, 1
+    for q in range(st.players):
+        if q != p:
+            theirs = st.rival[q]
+            if theirs > mine:
+                above += 1
+            elif theirs == mine:
+                tied += 1
+    total = 0
+    for r in range(above, above + tied):
+        total += tt.rank_vp[r]
+    later = strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult * h[H_CATAPULT]
+    return (total + tied - 1) // tied + MARGIN * mine + later
+
+
+@kernel
+def note_rivals(st, tt, p):
+    """The strength each other player can reach now, for military_worth (once per decision: the
+    others' holdings do not change while p looks ahead)."""
+    for q in range(st.players):
+        st.rival[q] = reachable_strength(st, tt, q) if q != p else 0
+
+
+@kernel
+def goals_worth(st, tt, p, h):
+    """p's own two goal cards scored on holdings h."""
+    return goal_value(tt, st.goals[p, 0], h, st.military_vp[p]) + goal_value(tt, st.goals[p, 1], h, st.military_vp[p])
+
+
+@kernel
+def store(h, cube, cap_per, holder, unit, fill, amount):
+    """Cubes into storage, the overflow onto empty compatible units (greedy places all it can)."""
+    cap = h[holder] * cap_per
+    stored = min(amount, max(cap - h[cube], 0))
+    h[cube] += stored
+    over = amount - stored
+    if unit == H_MILITIA:
+        room = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
+    else:
+        room = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
+    h[fill] += min(over, room)
+
+
+@kernel
+def activation_value(st, tt, p, card, code):
+    """The value gained by carrying out card's option move `code` (greedy's one-step look-ahead);
+    recruit codes are a count."""
+    h = st.scratch
+    for i in range(N_HOLD):
+        h[i] = st.hold[p, i]
+    e = tt.card_effect[card]
+    kind = tt.effect_kind[e]
+    gained = 0.0
+    if kind == K_RECRUIT:
+        h[H_MILITIA if tt.effect_unit[e] == 0 else H_CONDOTTIERE] += code
+    elif kind == K_PRODUCE:
+        add_cubes(st, tt, h, tt.effect_cube[e], production(st, tt, p, e))
+    else:
+        o = code_option(code)
+        if kind == K_BUY:
+            h[H_FOOD] -= code_food(code)
+            h[H_MONEY] -= code_money(code)
+            h[H_FAVOUR] -= code_favour(code)
+            for g in range(H_MONUMENT):
+                h[g] += tt.effect_gain[e, o, g]
+            for t in range(3):
+                n = tt.effect_gain[e, o, H_MONUMENT + t]
+                if n > 0 and st.supply[S_MONUMENT + t] > 0:
+                    h[H_MONUMENT + t] += n
+                    gained += n * tt.culture_values[t, culture_index(st, tt, t)]
+        add_cubes(st, tt, h, H_FOOD, tt.effect_gain[e, o, H_FOOD])
+        add_cubes(st, tt, h, H_MONEY, tt.effect_gain[e, o, H_MONEY])
+    return worth(st, tt, p, h) + gained
+
+
+@kernel
+def add_cubes(st, tt, h, cube, amount):
+    pool = S_FOOD if cube == H_FOOD else S_MONEY
+    amount = min(amount, st.supply[pool])
+    if cube == H_FOOD:
+        store(h, H_FOOD, tt.food_per_farm, H_FARM, H_MILITIA, H_MIL_FOOD, amount)
+    else:
+        store(h, H_MONEY, tt.money_per_bank, H_BANK, H_CONDOTTIERE, H_CON_MONEY, amount)
+
+
+@kernel
+def recruit_target(st, tt, p, e):
+    """How many units greedy takes: as many as its stored cubes could load, minus its empty ones."""
+    if tt.effect_unit[e] == 0:
+        room = st.hold[p, H_FOOD] + st.hold[p, H_FAVOUR] - empty_militia(st, p)
+    else:
+        room = st.hold[p, H_MONEY] + st.hold[p, H_FAVOUR] - empty_condottieri(st, p)
+    return max(0, min(room, st.supply[S_UNITS]))
+
+
+@kernel
+def best_move(st, tt, p, card):
+    """The best option move of card for p and its value: (value, code)."""
+    e = tt.card_effect[card]
+    if tt.effect_kind[e] == K_RECRUIT:
+        k = recruit_target(st, tt, p, e)
+        return activation_value(st, tt, p, card, k), k
+    n = option_moves(st, tt, p, card, st.moves)
+    best, best_code = -1e9, -1
+    for i in range(n):
+        code = st.moves[i]
+        v = activation_value(st, tt, p, card, code)
+        if v > best:
+            best, best_code = v, code
+    return best, best_code
+
+
+@kernel
+def card_worth(st, tt, p, card, base):
+    """What holding `card` is worth to p: what its best move would add now, at least 0."""
+    if card < 0:
+        return 0.0
+    v, code = best_move(st, tt, p, card)
+    if code < 0:
+        return 0.0
+    return max(0.0, v - base)
+
+
+@kernel
+def current_worth(st, tt, p):
+    h = st.scratch
+    for i in range(N_HOLD):
+        h[i] = st.hold[p, i]
+    return worth(st, tt, p, h)
+
+
+@kernel
+def best_display_slot(st, tt, p, base):
+    best, slot = -1.0, 0
+    for s in range(tt.display_size):
+        v = card_worth(st, tt, p, st.display[s], base)
+        if v > best:
+            best, slot = v, s
+    return best, slot
+
+
+@kernel
+def plan_action(st, tt, p):
+    """DEC-1 for greedy: compare the best activation, the best swap, a favour and ending the turn;
+    remember the card, move and swap chosen in st.plan_*."""
+    base = current_worth(st, tt, p)
+    d = tt.display_size
+    best_slot = 0.0
+    for s in range(d):                                      # what each display card would add now
+        st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
+        best_slot = max(best_slot, st.slot_worth[s])
+    best_kind, best = END_TURN, 0.0
+    for h in range(2):
+        card = st.hand[p, h]
+        v, code = best_move(st, tt, p, card)
+        if code < 0:
+            continue
+        gain = v - base
+        if tt.card_exchange[card]:
+            gain += 0.5 * best_slot
+        if gain > best + 1e-9:
+            best_kind, best = ACT_A, gain
+            st.plan_card, st.plan_code = h, code
+    for h in range(2):
+        mine = card_worth(st, tt, p, st.hand[p, h], base)
+        for s in range(d):
+            gain = st.slot_worth[s] - mine - SWAP_COST
+            if gain > best + 1e-9:
+                best_kind, best = ACT_B, gain
+                st.plan_slot = h * d + s
+    st.plan_ok = 1
+    if st.supply[S_FAVOUR] > 0:
+        if st.hold[p, H_FAVOUR] < tt.church_favour:
+            gain = FAVOUR_PREMIUM * cube_value(st, tt)
+        elif empty_militia(st, p) + empty_condottieri(st, p) > 0:
+            gain = strength_value(st, tt)
+        else:
+            gain = 0.0
+        if gain > best + 1e-9:
+            best_kind, best = ACT_C, gain
+    return best_kind
+
+
+@kernel
+def index_of(st, value):
+    for i in range(st.n_opts):
+        if st.opts[i] == value:
+            return i
+    return 0
+
+
+# ---------------------------------------------------------------- greedy at a scoring
+
+@kernel
+def reachable_strength(st, tt, q):
+    """The most strength q can show at this scoring, loading all it can (public holdings)."""
+    return potential_strength(tt, st.hold[q])
+
+
+@kernel
+def plan_loads(st, tt, p):
+    """How many units p loads: the count whose rank VP minus the cubes spent is best, against
+    the strength each other player shows (if it loaded already) or can reach. Food and money
+    go first, favour last. Into st.plan_load."""
+    if st.action_step > 0:                                  # free_loading outside a scoring: loading early
+        for i in range(4):                                  # only gives up options (AMB-6)
+            st.plan_load[i] = 0
+        return
+    others = st.award                                       # scratch until the awards
+    loaded_already = True
+    for i in range(st.players):
+        q = st.order[i]
+        if q == p:
+            loaded_already = False
+            continue
+        others[q] = strength(st, tt, q) if loaded_already else reachable_strength(st, tt, q)
+    a, b, c, d = most_loads(st.hold[p])
+    most = a + b + c + d
+    base = strength(st, tt, p)
+    cube = cube_value(st, tt)
+    best, best_n = -1e9, 0
+    for n in range(most + 1):
+        s = base + 2 * n * tt.strength_loaded
+        above, tied = 0, 1
+        for q in range(st.players):
+            if q != p:
+                if others[q] > s:
+                    above += 1
+                elif others[q] == s:
+                    tied += 1
+        total = 0
+        for r in range(above, above + tied):
+            total += tt.rank_vp[r]
+        v = (total + tied - 1) // tied - cube * n
+        if v > best + 1e-9:
+            best, best_n = v, n
+    n = best_n
+    st.plan_load[0] = min(a, n)
+    n -= st.plan_load[0]
+    st.plan_load[2] = min(c, n)
+    n -= st.plan_load[2]
+    st.plan_load[1] = min(b, n)
+    n -= st.plan_load[1]
+    st.plan_load[3] = min(d, n)
+
+
+@kernel
+def keep_units(st, p, unit):
+    """Units greedy keeps after a scoring: as many as its stored cubes can load next time."""
+    if unit == H_MILITIA:
+        return st.hold[p, H_FOOD] + st.hold[p, H_FAVOUR]
+    return st.hold[p, H_MONEY] + st.hold[p, H_FAVOUR]
+
+
+@kernel(per_constant=True)
+def greedy_choice(st, tt, p, dp, ctx):
+    if dp == D_KIND:
+        note_rivals(st, tt, p)
+        return index_of(st, plan_action(st, tt, p))
+    if not st.plan_ok and (dp == D_CARD or dp == D_OPTION or dp == D_RECRUIT or dp == D_EXCHANGE_B):
+        return unplanned_choice(st, tt, p, dp, ctx)
+    if dp == D_CARD:
+        return index_of(st, st.plan_card)
+    if dp == D_OPTION:
+        return index_of(st, st.plan_code)
+    if dp == D_RECRUIT:
+        return index_of(st, st.plan_code)
+    if dp == D_EXCHANGE:
+        note_rivals(st, tt, p)
+        best, slot = best_display_slot(st, tt, p, current_worth(st, tt, p))
+        return index_of(st, slot)
+    if dp == D_EXCHANGE_B:
+        return index_of(st, st.plan_slot)
+    if dp == D_OVERFLOW:
+        return st.n_opts - 1                                # all it can onto units
+    if dp == D_FAVOUR:
+        return 0                                            # a unit if there is one, else lose
+    if dp == D_CULTURE:
+        best, k = -1, 0
+        for i in range(st.n_opts):
+            v = tt.culture_values[ctx, st.opts[i]]
+            if v > best:
+                best, k = v, i
+        return k
+    if dp == D_LOAD:
+        plan_loads(st, tt, p)           # at every part: a part with one option is not asked (loads land after all four)
+        return index_of(st, st.plan_load[ctx])
+    if dp == D_DISCARD:
+        unit = H_MILITIA if ctx == DISCARD_MIL else H_CONDOTTIERE
+        return index_of(st, max(0, st.hold[p, unit] - keep_units(st, p, unit)))
+    return 0
+
+
+# ---------------------------------------------------------------- greedy without its DEC-1 plan
+
+@kernel
+def unplanned_choice(st, tt, p, dp, ctx):
+    """DEC-2, DEC-3/4, DEC-5, DEC-9 when greedy did not choose this action at DEC-1 (st.plan_ok
+    is 0): the choice plan_action would have planned for the action taken, made now."""
+    note_rivals(st, tt, p)
+    base = current_worth(st, tt, p)
+    if dp == D_CARD:
+        return index_of(st, best_card(st, tt, p, base))
+    if dp == D_RECRUIT:
+        return index_of(st, recruit_target(st, tt, p, ctx))
+    if dp == D_OPTION:                                      # ctx: the effect; a hand card has it
+        card = st.hand[p, 0] if tt.card_effect[st.hand[p, 0]] == ctx else st.hand[p, 1]
+        v, code = best_move(st, tt, p, card)
+        return index_of(st, code)
+    return index_of(st, best_swap(st, tt, p, base))
+
+
+@kernel
+def best_card(st, tt, p, base):
+    """The hand card whose best move gains most (an exchange symbol adds half the best display
+    card, as in plan_action); -1 if neither can be activated."""
+    best_slot, slot = best_display_slot(st, tt, p, base)     # at least 0: card_worth is
+    best, h_best = -1e300, -1
+    for h in range(2):
+        card = st.hand[p, h]
+        v, code = best_move(st, tt, p, card)
+        if code < 0:
+            continue
+        gain = v - base
+        if tt.card_exchange[card]:
+            gain += 0.5 * best_slot
+        if gain > best + 1e-9:
+            best, h_best = gain, h
+    return h_best
+
+
+@kernel
+def best_swap(st, tt, p, base):
+    """Action B's one-card exchange h * D + s that gains most (as in plan_action)."""
+    d = tt.display_size
+    for s in range(d):
+        st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
+    best, code = -1e300, 0
+    for h in range(2):
+        mine = card_worth(st, tt, p, st.hand[p, h], base)
+        for s in range(d):
+            gain = st.slot_worth[s] - mine - SWAP_COST
+            if gain > best + 1e-9:
+                best, code = gain, h * d + s
+    return code
+
+
+# ---------------------------------------------------------------- what a seat cannot see (search players)
+
+@kernel
+def determinize(st, tt, p):
+    """Redraw what seat p cannot see, from what it can (HI-5, simcore/search.py): the order of the
+    cards still to come in this year's deck and of every later year's deck, each deck on its own
+    (a scoring card stays in its deck, HI-2: the composition of each deck is public), and the
+    other players' goal cards, dealt again from each goal deck without p's own card of it (HI-1:
+    with P < 4 the undealt ones are unseen too). Nothing else is hidden (HI-3)."""
+    shuffle(st.s_gen, st.deck, st.deck_pos, st.deck_n)
+    for y in range(st.round_no, YEARS):                     # decks of the years to come (0-based)
+        shuffle(st.s_gen, st.decks[y], 0, tt.deck_size[y])
+    pile = st.moves                                         # scratch: the root's options are in st.opts
+    for deck in range(2):
+        n = 0
+        for g in range(tt.n_goals):
+            if tt.goal_deck[g] == deck and g != st.goals[p, deck]:
+                pile[n] = g
+                n += 1
+        for q in range(st.players):
+            if q != p:
+                k = below(st.s_gen, n)
+                st.goals[q, deck] = pile[k]
+                pile[k] = pile[n - 1]
+                n -= 1

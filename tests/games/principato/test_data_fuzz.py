@@ -1,0 +1,8 @@
+"""A damaged Principato data file is refused with a UserError or plays without breaking an
+invariant (tests/data_fuzz.py): a key deleted, a wrong type, a huge or negative number, a list cut."""
+from simcore.boardgames.principato import components
+from tests.data_fuzz import check_survives
+
+
+def test_a_damaged_data_file_is_refused_or_plays_cleanly(tmp_path_factory):
+    check_survives("principato", components.default_path(), tmp_path_factory, examples=150)
