@@ -1,5 +1,6 @@
 """How every command ends on a user mistake: one line `error: ...` on stderr and exit status 2
-(scripts depend on it), also for click's own multi-line usage errors; Ctrl-C ends with 130."""
+(scripts depend on it), also for click's own multi-line usage errors; Ctrl-C ends with 130,
+SIGTERM during a run with 143."""
 import sys
 
 import click
@@ -7,6 +8,7 @@ import click
 from simcore.registry import UserError
 
 INTERRUPTED = 130   # the shell's status for a command ended by SIGINT
+TERMINATED = 143    # ... and by SIGTERM
 
 
 def fail(message: str):

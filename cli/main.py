@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+from contextlib import contextmanager
 
 import click
 from rich.console import Console
@@ -13,7 +15,7 @@ import simcore
 from simcore import cluster, registry, results, runner, stats
 from simcore.players import SEARCH as SEARCH_POLICIES, help_lines as search_policy_help
 from simcore.registry import UserError
-from cli.errors import INTERRUPTED, OneLineErrors
+from cli.errors import INTERRUPTED, TERMINATED, OneLineErrors
 
 
 
@@ -84,18 +86,21 @@ def describe_game(spec: registry.GameSpec) -> dict:
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Play the chunks on the Dask cluster of this scheduler.")
 @click.option("--cluster", "local_cluster", metavar="local:N", help="Play the chunks on a Dask LocalCluster of N workers.")
 @click.option("--resume", is_flag=True, help="Keep the games already in --out; play only the missing ones.")
+@click.option("--force", is_flag=True, help="Replace --out (and a --report) if it exists.")
 @click.option("--report", "report_dir", metavar="DIR", help="Write the analysis report of the run to DIR (as analyze).")
 @click.option("--report-format", type=click.Choice(["md", "html"]), default="md", show_default=True)
 def simulate(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet, chunk_size,
-             scheduler, local_cluster, resume, report_dir, report_format):
+             scheduler, local_cluster, resume, force, report_dir, report_format):
     """Play GAME many times and summarise win rates and scores per seat."""
-    if resume and not out:
+    if resume and not (out or report_dir):
         raise UserError("--resume needs --out: the results file to resume")
+    if resume and force:
+        raise UserError("give --resume (continue the file) or --force (replace it), not both")
     if report_dir and not out:
         os.makedirs(report_dir, exist_ok=True)
         out = os.path.join(report_dir, "results.parquet")      # the report reads the run's rows from here
     simulate_run(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet,
-                 chunk_size, scheduler, local_cluster, resume)
+                 chunk_size, scheduler, local_cluster, resume, force)
     if report_dir:
         from simcore import report     # matplotlib and statsmodels load only for a report
         for path in report.write_report([out], report_dir, report_format):
@@ -104,7 +109,7 @@ def simulate(game, players, games, policies, rotate_seats, seed, workers, out, d
 
 
 def simulate_run(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet, chunk_size,
-                 scheduler, local_cluster, resume):
+                 scheduler, local_cluster, resume, force=False):
     on_cluster = bool(scheduler or local_cluster)
     if on_cluster:
         if scheduler and local_cluster:
@@ -120,13 +125,16 @@ def simulate_run(game, players, games, policies, rotate_seats, seed, workers, ou
     if on_cluster and out:
         results.check_output(out)
         # a file that does not fit fails before a cluster starts, and a complete one needs none
-        if resume and os.path.exists(out) and runner.games_held(plan, out, plan.spec.data_id(plan.data)) == games:
+        if os.path.exists(out) and not (resume or force):
+            runner.refuse_overwrite(out)
+        if resume and os.path.exists(out) and runner.games_held(plan, out, plan.spec.data_id(plan.data),
+                                                                trim=True) == games:
             on_cluster = False
     if not on_cluster:
-        run_and_report(plan, out, as_json, quiet, resume=resume)
+        run_and_report(plan, out, as_json, quiet, resume=resume, force=force)
         return
     with cluster.connect(scheduler, local_cluster) as player:
-        run_and_report(player.fit(plan, chunk_size), out, as_json, quiet, resume=resume, player=player)
+        run_and_report(player.fit(plan, chunk_size), out, as_json, quiet, resume=resume, player=player, force=force)
 
 
 @main.command("run")
@@ -134,23 +142,34 @@ def simulate_run(game, players, games, policies, rotate_seats, seed, workers, ou
 @click.option("-o", "--out", help="Results file, overriding the scenario's `out`.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress bar or messages on stderr.")
-def run_scenario(scenario, out, as_json, quiet):
+@click.option("--resume", is_flag=True, help="Keep the games already in the results file; play only the missing ones.")
+@click.option("--force", is_flag=True, help="Replace the results file if it exists.")
+def run_scenario(scenario, out, as_json, quiet, resume, force):
     """Run the experiment described by a SCENARIO.toml file (see scenarios/)."""
     settings = runner.read_scenario(scenario)
-    scenario_out = settings.pop("out", None)
-    run_and_report(runner.plan(**settings), out or scenario_out, as_json, quiet)
+    out = out or settings.pop("out", None)
+    settings.pop("out", None)
+    if resume and not out:
+        raise UserError("--resume needs a results file: the scenario's `out` or -o")
+    if resume and force:
+        raise UserError("give --resume (continue the file) or --force (replace it), not both")
+    run_and_report(runner.plan(**settings), out, as_json, quiet, resume=resume, force=force)
 
 
 def run_and_report(plan: runner.Plan, out: str | None, as_json: bool, quiet: bool, resume: bool = False,
-                   player=None) -> None:
+                   player=None, force: bool = False) -> None:
     player = player or runner.LocalPlayer()
     if out:
         results.check_output(out)   # before the progress bar starts, so a mistake stays one line
+        if os.path.exists(out) and not (resume or force):
+            runner.refuse_overwrite(out)
     try:
-        outcome = run_with_progress(plan, out, quiet, resume, player)
+        outcome = run_with_progress(plan, out, quiet, resume, player, force)
     except runner.Interrupted as stop:
+        # the file is closed and holds every finished chunk; the process still lets the worker
+        # threads finish the chunks they are playing (a SIGKILL then loses nothing more)
         click.echo(interrupted_message(stop), err=True)
-        click.get_current_context().exit(INTERRUPTED)
+        click.get_current_context().exit(TERMINATED if stop.signal == signal.SIGTERM else INTERRUPTED)
     summary = outcome.summary()
     if as_json:
         click.echo(json.dumps(summary))
@@ -168,22 +187,72 @@ def run_and_report(plan: runner.Plan, out: str | None, as_json: bool, quiet: boo
 
 
 def run_with_progress(plan: runner.Plan, out: str | None, quiet: bool, resume: bool = False,
-                      player=None) -> runner.Outcome:
+                      player=None, force: bool = False) -> runner.Outcome:
+    with progress_bar(plan, quiet) as progress:
+        return runner.run(plan, out=out, progress=progress, resume=resume, player=player, force=force)
+
+
+@contextmanager
+def progress_bar(plan: runner.Plan, quiet: bool, doing: str = ""):
+    """A progress bar over the plan's games on stderr; yields the runner's progress callback."""
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), disable=quiet) as bar:
-        name = f"{plan.spec.id} {plan.players}p"
+        name = f"{doing} {plan.spec.id} {plan.players}p".strip()
         # the first run of a game compiles its kernels (a minute or two); later runs load them
         task = bar.add_task(f"{name} (loading kernels; the first run compiles them)", total=plan.games)
-        return runner.run(plan, out=out, progress=lambda done: bar.update(task, completed=done, description=name),
-                          resume=resume, player=player)
+        yield lambda done: bar.update(task, completed=done, description=name)
 
 
 def interrupted_message(stop: runner.Interrupted) -> str:
+    said = "interrupted" if stop.signal == signal.SIGINT else "stopped by SIGTERM"
     if stop.out is None:
-        return f"interrupted after {stop.games} games (no output file)"
+        return f"{said} after {stop.games} games (no output file)"
     held = f" (0..{stop.games - 1})" if stop.games else ""
-    return f"interrupted: {stop.out} holds {stop.games} games{held}"
+    return f"{said}: {stop.out} holds {stop.games} games{held}"
+
+
+# ---- check -----------------------------------------------------------------------------
+
+@main.command("check")
+@click.argument("game")
+@click.option("-p", "--players", type=int, help="Number of players (default: the game's usual count).")
+@click.option("-n", "--games", type=int, default=runner.DEFAULT_GAMES, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--data", help="Component data file to check instead of the game's own.")
+@click.option("--policy", "policies", multiple=True, help="As for simulate.")
+@click.option("--rotate-seats", is_flag=True, help="As for simulate.")
+@click.option("--workers", type=int, help="Threads (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress bar on stderr.")
+def check(game, players, games, seed, data, policies, rotate_seats, workers, as_json, quiet):
+    """Play GAME with the engine's invariant checker on after every step; exit 1 if one broke.
+
+    The checker verifies what must always hold (cards, tiles, cubes, followers and coins
+    conserved, values in bounds, each score the sum of its categories, ...): how to check a
+    transcribed data file (--data) and to soak the engines."""
+    plan = runner.plan(game, players=players, games=games, seed=seed, policies=policies or None,
+                       rotate_seats=rotate_seats, workers=workers, data=data)
+    with progress_bar(plan, quiet, "checking") as progress:
+        outcome = runner.check(plan, progress)
+    first = outcome.first
+    if as_json:
+        click.echo(json.dumps({
+            "game": plan.spec.id, "players": plan.players, "games": outcome.games,
+            "violations": outcome.violations,
+            "first_violation": None if first is None else {
+                "game_index": first.game_index, "step": first.step, "unit": plan.spec.check_step, "code": first.code,
+                "what": first.what, "replay": runner.replay_command(plan, first.game_index)}}))
+    else:
+        lineup = ", ".join(plan.policies) if len(set(plan.policies)) > 1 else plan.policies[0]
+        click.echo(f"checked {outcome.games:,} games of {plan.spec.id}, {plan.players} players, seed {plan.seed}, "
+                   f"{lineup}{' (rotated)' if plan.rotate_seats else ''}, data {plan.spec.data_id(plan.data)}: "
+                   f"{outcome.violations:,} with a broken invariant")
+        if first is not None:
+            click.echo(f"first: game {first.game_index}, {plan.spec.check_step} {first.step}: "
+                       f"invariant {first.code}, {first.what}")
+            click.echo(f"replay it: {runner.replay_command(plan, first.game_index)}")
+    click.get_current_context().exit(1 if outcome.violations else 0)
 
 
 # ---- stats -----------------------------------------------------------------------------

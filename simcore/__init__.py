@@ -18,16 +18,18 @@ __all__ = ["simulate", "replay", "draw", "games", "UserError"]
 
 def simulate(game: str, players: int | None = None, games: int = 1000, seed: int = 0,
              policies: Iterable[str] | None = None, rotate_seats: bool = False,
-             workers: int | None = None, out: str | None = None, data: str | None = None) -> pd.DataFrame:
+             workers: int | None = None, out: str | None = None, data: str | None = None,
+             resume: bool = False, force: bool = False) -> pd.DataFrame:
     """Plays games 0..games-1 of `game` under `seed` and returns every (game, seat) row.
 
     policies: one name for every seat or one per seat (default random); rotate_seats moves the
     assignment one seat per game. workers: threads (default all cores). out: also write the rows
-    to a .parquet/.csv file. data: a component data file instead of the game's own.
+    to a .parquet/.csv file; an existing one is a UserError unless resume (keep its games, play
+    the rest) or force (replace it). data: a component data file instead of the game's own.
     The frame's attrs["games_per_second"] holds the measured speed."""
     plan = runner.plan(game, players=players, games=games, seed=seed, policies=policies,
                        rotate_seats=rotate_seats, workers=workers, data=data)
-    outcome = runner.run(plan, out=out, keep_rows=True)
+    outcome = runner.run(plan, out=out, keep_rows=True, resume=resume, force=force)
     outcome.frame.attrs["games_per_second"] = outcome.games_per_second
     return outcome.frame
 

@@ -34,7 +34,7 @@ class CheckResult:
 
     violation: int32[count], 0 for a clean game, else the code of its first broken invariant
                (GameSpec.violations names each code)
-    step: int32[count], where it broke: the turn or round (GameSpec.picture_step) it was found in
+    step: int32[count], where it broke: the turn, round or year (GameSpec.check_step) it was found in
     """
     violation: np.ndarray
     step: np.ndarray
@@ -81,6 +81,7 @@ class GameSpec:
     # (`simcore check`); violations: {code: what broke} for the codes it reports.
     check_batch: Callable[..., CheckResult] | None = None
     violations: dict = field(default_factory=dict)
+    check_step: str = "round"           # the unit of CheckResult.step: "turn", "round" or "year"
 
 
 def _carcassonne_specs():

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import shlex
 import sys
 import signal
 import threading
@@ -83,13 +84,20 @@ class Outcome:
         return self.tally.summary(self.games_per_second)
 
 
-class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during a run, after the output file was closed holding games 0..games-1."""
+class Stopped(KeyboardInterrupt):
+    """SIGTERM (kill, timeout, a batch scheduler or container stopping the run), raised in the
+    main thread as Ctrl-C is, so the run ends the same way: the file closed, the games counted."""
 
-    def __init__(self, out: str | None, games: int):
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C or SIGTERM during a run, after the output file was closed holding games 0..games-1;
+    signal: the signal that stopped it (signal.SIGINT or signal.SIGTERM)."""
+
+    def __init__(self, out: str | None, games: int, signum: int = signal.SIGINT):
         super().__init__(out, games)
         self.out = out
         self.games = games
+        self.signal = signum
 
 
 # ---- validation ------------------------------------------------------------------------
@@ -183,23 +191,27 @@ def warm_up(p: Plan) -> float:
     return time.perf_counter() - start
 
 
-def play_chunks(p: Plan, start: int = 0) -> Iterator[Chunk]:
+def play_chunks(p: Plan, start: int = 0, task: Callable[[Plan, int, int], Any] = play) -> Iterator[Any]:
     """Every chunk of games start..p.games-1, in game-index order, played on p.workers threads
-    (call warm_up first).
+    (call warm_up first): task(p, first, count) for each, `play` unless told otherwise.
 
     At most 2 chunks per worker are in flight: a finished later chunk waits in its future until
     the earlier ones are handed on, and memory stays bounded whatever p.games is."""
     pool = ThreadPoolExecutor(max_workers=p.workers, thread_name_prefix="simcore")
     pending = deque()
+    finished = False
     try:
         for first in range(start, p.games, p.chunk_size):
-            pending.append(pool.submit(play, p, first, min(p.chunk_size, p.games - first)))
+            pending.append(pool.submit(task, p, first, min(p.chunk_size, p.games - first)))
             if len(pending) >= 2 * p.workers:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()
+        finished = True
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        # stopped early (Ctrl-C, SIGTERM, an error): do not wait for the chunks still playing,
+        # whose games are played again by --resume
+        pool.shutdown(wait=finished, cancel_futures=True)
 
 
 class LocalPlayer:
@@ -222,64 +234,88 @@ class LocalPlayer:
 
 def run(p: Plan, out: str | None = None, keep_rows: bool = False,
         progress: Callable[[int], None] | None = None, resume: bool = False,
-        player: Any = None) -> Outcome:
+        player: Any = None, force: bool = False) -> Outcome:
     """Plays the plan, writing each chunk's rows to `out` (Parquet or CSV) as it finishes and
     summing them into a Tally; progress(0) once the kernels are loaded, then progress(games_done)
     after each chunk. keep_rows also returns all rows as one DataFrame (memory grows with the run).
-    Ctrl-C closes the file and raises Interrupted.
+    Ctrl-C or SIGTERM closes the file and raises Interrupted.
 
-    resume: if `out` exists it must hold games 0..k-1 of this very plan (checked row by row, else a
-    UserError); only games k.. are played and appended, and the tally, the rows kept and the
-    progress count cover all games 0.. (progress(k) first). player: where the chunks are played
-    (default: LocalPlayer, this machine's threads)."""
+    An existing `out` is never replaced silently: without resume or force it is a UserError
+    naming the file and the games it holds. force replaces it. resume: `out` must hold games
+    0..k-1 of this very plan (checked row by row, else a UserError; a CSV file cut inside a game
+    is first trimmed to its last whole game); only games k.. are played and appended, and the
+    tally, the rows kept and the progress count cover all games 0.. (progress(k) first).
+    player: where the chunks are played (default: LocalPlayer, this machine's threads)."""
     if resume and not out:
         raise UserError("resuming needs the output file of the run to resume")
     player = player or LocalPlayer()
     data_id = p.spec.data_id(p.data)
     tally, frames, start, done, writer = stats.Tally(), [], 0, 0, None
-    if resume and os.path.exists(out):
-        start = games_held(p, out, data_id, tally, frames if keep_rows else None)
-    try:
-        if out and start < p.games:
-            writer = results.open_writer(out, results.empty_frame(p.spec, p.players), append=start > 0)
-        if start < p.games:
-            player.warm_up(p)
-        if progress:
-            progress(start)             # the kernels are loaded (or compiled): games start now
-        begin = time.perf_counter()
-        with closing(player.frames(p, start)) as chunks:
-            for frame in chunks:
-                with interrupts_deferred():
-                    if writer:
-                        writer.write(frame)
-                    done += len(frame) // p.players
-                tally.add(frame)
-                if keep_rows:
-                    frames.append(frame)
-                if progress:
-                    progress(start + done)
-        seconds = time.perf_counter() - begin
-    except KeyboardInterrupt as stop:
-        raise Interrupted(out, start + done) from stop
-    finally:
-        if writer:
-            writer.close()
+    if out and os.path.exists(out):
+        if resume:
+            start = games_held(p, out, data_id, tally, frames if keep_rows else None, trim=True)
+        elif force:
+            results.check_output(out)
+            results.remove(out)
+        else:
+            refuse_overwrite(out)
+    with signals_stop_the_run():
+        try:
+            if out and start < p.games:
+                writer = results.open_writer(out, results.empty_frame(p.spec, p.players), append=start > 0)
+            if start < p.games:
+                player.warm_up(p)
+            if progress:
+                progress(start)             # the kernels are loaded (or compiled): games start now
+            begin = time.perf_counter()
+            with closing(player.frames(p, start)) as chunks:
+                for frame in chunks:
+                    with interrupts_deferred():
+                        if writer:
+                            writer.write(frame)
+                        done += len(frame) // p.players
+                    tally.add(frame)
+                    if keep_rows:
+                        frames.append(frame)
+                    if progress:
+                        progress(start + done)
+            seconds = time.perf_counter() - begin
+        except KeyboardInterrupt as stop:
+            raise Interrupted(out, start + done, signal.SIGTERM if isinstance(stop, Stopped) else signal.SIGINT) \
+                from stop
+        finally:
+            if writer:
+                writer.close()
     frame = (pd.concat(frames, ignore_index=True) if frames else results.empty_frame(p.spec, p.players)) \
         if keep_rows else None
     return Outcome(tally, start + done, seconds, frame, start)
 
 
+def refuse_overwrite(out: str) -> None:
+    """The UserError for an output file that exists and would be replaced."""
+    held = results.games_in(out)
+    what = f"holds {held:,} games" if held is not None else "exists (not a simcore results file)"
+    raise UserError(f"{out} already {what}: give --resume to continue it or --force to replace it")
+
+
 def games_held(p: Plan, path: str, data_id: str, tally: stats.Tally | None = None,
-               frames: list | None = None) -> int:
+               frames: list | None = None, trim: bool = False) -> int:
     """How many games the results file at path holds, after checking row by row that they are
     games 0..k-1 of the plan p in order: same game, players, seed, data and seat policies (a
     UserError naming the first difference otherwise). Adds the rows to tally, and to frames if
-    given, reading the file chunk by chunk."""
+    given, reading the file chunk by chunk. trim: a CSV file that a killed run left ending inside
+    a game (a cut line, or a game's first rows only) is first cut back to its last whole game."""
     def mismatch(what: str):
         raise UserError(f"cannot resume {path}: {what}")
 
-    if results.writer_class(path) is results.CsvWriter and not _ends_with_newline(path):
-        mismatch("it ends in a cut line (the run was killed while writing); remove the last line")
+    if results.writer_class(path) is results.CsvWriter:
+        if trim:
+            removed = results.trim_csv(path, p.players)
+            if removed:
+                print(f"{path}: removed the last {removed} bytes, an unfinished game of a run that was killed",
+                      file=sys.stderr)
+        elif not _ends_with_newline(path):
+            mismatch("it ends in a cut line (the run was killed while writing)")
     columns = list(results.empty_frame(p.spec, p.players).columns)
     names = p.lineup.names
     ids = policy_ids(p)
@@ -336,21 +372,46 @@ def _ends_with_newline(path: str) -> bool:
         return f.read(1) == b"\n"
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
 @contextmanager
-def interrupts_deferred():
-    """Holds a Ctrl-C that arrives inside the block until the block ends, so a chunk is always
-    written whole and counted: otherwise a CSV could end in half a chunk or a cut row."""
+def signals_stop_the_run():
+    """SIGTERM raises Stopped in the main thread for the block, as Ctrl-C raises KeyboardInterrupt,
+    so both end a run the same way (the file closed holding every finished chunk)."""
     if threading.current_thread() is not threading.main_thread():
         yield   # only the main thread receives signals (and may set their handlers)
         return
-    caught = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append((signum, frame)))
+
+    def stop(signum, frame):
+        raise Stopped()
+
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught and callable(previous):
-        previous(*caught[0])   # Python's default handler raises KeyboardInterrupt here
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def interrupts_deferred():
+    """Holds a Ctrl-C or SIGTERM that arrives inside the block until the block ends, so a chunk
+    is always written whole and counted: otherwise a CSV could end in half a chunk or a cut row."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    previous = {s: signal.signal(s, lambda signum, frame: caught.append((signum, frame))) for s in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    if caught:
+        signum, frame = caught[0]
+        handler = previous[signum]
+        if callable(handler):
+            handler(signum, frame)   # raises KeyboardInterrupt (Ctrl-C) or Stopped (SIGTERM) here
 
 
 def replay(p: Plan, index: int) -> list[str]:
@@ -358,6 +419,70 @@ def replay(p: Plan, index: int) -> list[str]:
     _check_at_least("index", index, 0)
     seats = assign_seats(policy_ids(p), index, 1, p.rotate_seats)[0]
     return list(p.spec.replay(p.data, p.players, seats, p.seed, index, p.lineup))
+
+
+# ---- checking --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Violation:
+    """The first game of a check whose invariant checker reported a broken invariant."""
+    game_index: int
+    step: int                    # the turn, round or year it broke in (GameSpec.check_step)
+    code: int
+    what: str                    # GameSpec.violations[code]
+
+
+@dataclass(frozen=True)
+class CheckOutcome:
+    games: int
+    violations: int              # games with a broken invariant
+    first: Violation | None
+    seconds: float
+
+
+def check_chunk(p: Plan, first: int, count: int) -> tuple[int, Any]:
+    """Games first..first+count-1 played with the invariant checker on (a worker thread)."""
+    seats = assign_seats(policy_ids(p), first, count, p.rotate_seats)
+    return first, p.spec.check_batch(p.data, p.players, seats, p.seed, first, p.lineup.table)
+
+
+def check(p: Plan, progress: Callable[[int], None] | None = None) -> CheckOutcome:
+    """Plays the plan's games with the game's invariant checker on after every step and counts
+    the games in which an invariant broke; progress as for run."""
+    if p.spec.check_batch is None:
+        raise UserError(f"{p.spec.id} has no invariant checker")
+    check_chunk(replace(p, games=1), 0, 1)               # load or compile the kernels once
+    if progress:
+        progress(0)
+    begin = time.perf_counter()
+    games = violations = 0
+    first = None
+    with closing(play_chunks(p, 0, check_chunk)) as chunks:
+        for start, found in chunks:
+            broken = np.flatnonzero(found.violation)
+            violations += len(broken)
+            if len(broken) and first is None:
+                k = int(broken[0])
+                code = int(found.violation[k])
+                first = Violation(start + k, int(found.step[k]), code,
+                                  p.spec.violations.get(code, "an invariant the game does not name"))
+            games += len(found.violation)
+            if progress:
+                progress(games)
+    return CheckOutcome(games, violations, first, time.perf_counter() - begin)
+
+
+def replay_command(p: Plan, index: int) -> str:
+    """The `simcore replay` command line of game `index` of the plan."""
+    parts = ["simcore", "replay", p.spec.id, "-p", str(p.players), "--seed", str(p.seed), "--index", str(index)]
+    if len(set(p.policies)) > 1 or p.policies[0] != DEFAULT_POLICY:
+        for name in (p.policies if len(set(p.policies)) > 1 else p.policies[:1]):
+            parts += ["--policy", name]
+    if p.rotate_seats:
+        parts.append("--rotate-seats")
+    if p.data_path:
+        parts += ["--data", p.data_path]
+    return " ".join(shlex.quote(part) for part in parts)
 
 
 # ---- measuring -------------------------------------------------------------------------

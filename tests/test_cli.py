@@ -150,3 +150,53 @@ def test_ctrl_c_keeps_the_games_written_and_says_how_many(register, tmp_path):
 def test_help_is_not_an_error(dice, args):
     result = simcore(*args)
     assert result.exit_code == 0 and result.stdout.startswith("Usage: ")
+
+
+@pytest.mark.parametrize("name", ["big.parquet", "big.csv"])
+def test_an_existing_results_file_is_never_replaced_silently(dice, tmp_path, name):
+    path = tmp_path / name
+    assert simcore("simulate", "dice", "-n", 30, "-o", path, "--quiet").exit_code == 0
+    again = simcore("simulate", "dice", "-n", 10, "-o", path, "--quiet")
+    assert again.exit_code == 2
+    assert again.stderr == (f"error: {path} already holds 30 games: give --resume to continue it or --force to "
+                            f"replace it\n")
+    assert len(results.read(str(path))) == 90                 # the 30 games are still there
+    replaced = simcore("simulate", "dice", "-n", 10, "-o", path, "--quiet", "--force")
+    assert replaced.exit_code == 0 and len(results.read(str(path))) == 30
+    both = simcore("simulate", "dice", "-n", 10, "-o", path, "--resume", "--force")
+    assert both.exit_code == 2 and both.stderr == ("error: give --resume (continue the file) or --force (replace "
+                                                   "it), not both\n")
+
+
+def test_a_file_that_is_no_results_file_is_not_replaced_either(dice, tmp_path):
+    path = tmp_path / "notes.csv"
+    path.write_text("my,own\n1,2\n")
+    refused = simcore("simulate", "dice", "-n", 10, "-o", path, "--quiet")
+    assert refused.exit_code == 2
+    assert refused.stderr == (f"error: {path} already exists (not a simcore results file): give --resume to "
+                              f"continue it or --force to replace it\n")
+    assert path.read_text() == "my,own\n1,2\n"
+
+
+def test_a_scenario_run_refuses_to_replace_its_results_file(dice, tmp_path):
+    scenario = tmp_path / "s.toml"
+    out = tmp_path / "s.parquet"
+    scenario.write_text(f'game = "dice"\ngames = 12\nout = "{out}"\n')
+    assert simcore("run", scenario, "--quiet").exit_code == 0
+    refused = simcore("run", scenario, "--quiet")
+    assert refused.exit_code == 2 and "already holds 12 games" in refused.stderr
+    assert simcore("run", scenario, "--quiet", "--force").exit_code == 0
+    scenario.write_text(f'game = "dice"\ngames = 20\nout = "{out}"\n')
+    resumed = simcore("run", scenario, "--resume")
+    assert resumed.exit_code == 0 and f"resumed {out}: it held 12 games, played 8 more" in resumed.stderr
+
+
+def test_the_python_api_refuses_to_replace_a_file_unless_told(dice, tmp_path):
+    import simcore as api
+    from simcore.registry import UserError
+    path = str(tmp_path / "api.parquet")
+    api.simulate("dice", games=5, out=path)
+    with pytest.raises(UserError, match="already holds 5 games"):
+        api.simulate("dice", games=5, out=path)
+    assert len(api.simulate("dice", games=8, out=path, resume=True)) == 24
+    assert len(api.simulate("dice", games=2, out=path, force=True)) == 6

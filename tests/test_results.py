@@ -1,3 +1,5 @@
+import os
+
 import numpy as np
 import pandas as pd
 import pyarrow.parquet as pq
@@ -72,13 +74,70 @@ def test_written_chunks_read_back_identical(tmp_path, two_games, name):
     assert [len(c) for c in results.read_chunks(path)] == ([3, 3] if name != "r.csv" else [6])
 
 
-def test_parquet_holds_one_row_group_per_chunk(tmp_path, two_games):
+def chunk_of(frame, first_game):
+    """The rows of frame's games renumbered to start at first_game."""
+    moved = frame.copy()
+    moved["game_index"] += first_game - int(frame["game_index"].iloc[0])
+    return moved
+
+
+def test_parquet_is_a_folder_of_one_part_per_chunk_read_as_one_table(tmp_path, two_games):
     path = str(tmp_path / "r.parquet")
     writer = results.open_writer(path, results.empty_frame(DICE, 3))
-    for _ in range(4):
-        writer.write(two_games)
+    for first in (0, 2, 4, 6):
+        writer.write(chunk_of(two_games, first))
     writer.close()
-    assert pq.ParquetFile(path).num_row_groups == 4
+    assert sorted(os.listdir(path)) == ["_common_metadata"] + [results.part_name(i) for i in (0, 2, 4, 6)]
+    assert [pq.ParquetFile(os.path.join(path, results.part_name(i))).num_row_groups for i in (0, 2, 4, 6)] == [1] * 4
+    whole = pd.read_parquet(path)                   # pandas and pyarrow read the folder as one table
+    assert whole["game_index"].tolist() == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7]
+    assert results.read(path)["game_index"].tolist() == whole["game_index"].tolist()
+
+
+def test_a_part_being_written_when_the_run_died_is_skipped_and_removed_on_resume(tmp_path, two_games):
+    path = str(tmp_path / "r.parquet")
+    writer = results.open_writer(path, results.empty_frame(DICE, 3))
+    writer.write(chunk_of(two_games, 0))
+    (tmp_path / "r.parquet" / f".{results.part_name(2)}.tmp").write_bytes(b"PAR1 half a file")
+    assert len(results.read(path)) == 6 and len(pd.read_parquet(path)) == 6
+    assert results.games_in(path) == 2
+    results.open_writer(path, results.empty_frame(DICE, 3), append=True).write(chunk_of(two_games, 2))
+    assert sorted(os.listdir(path)) == ["_common_metadata", results.part_name(0), results.part_name(2)]
+    assert results.games_in(path) == 4
+
+
+def test_a_single_parquet_file_of_an_older_simcore_is_read_and_resumed(tmp_path, two_games):
+    path = str(tmp_path / "old.parquet")
+    chunk_of(two_games, 0).to_parquet(path, index=False)
+    assert results.games_in(path) == 2
+    writer = results.open_writer(path, results.empty_frame(DICE, 3), append=True)
+    writer.write(chunk_of(two_games, 2))
+    writer.close()
+    assert os.path.isfile(path) and results.read(path)["game_index"].tolist() == [0] * 3 + [1] * 3 + [2] * 3 + [3] * 3
+
+
+def test_a_csv_cut_inside_a_game_is_trimmed_to_its_last_whole_game(tmp_path, two_games):
+    path = tmp_path / "r.csv"
+    writer = results.open_writer(str(path), results.empty_frame(DICE, 3))
+    writer.write(two_games)
+    writer.close()
+    whole = path.read_bytes()
+    lines = whole.splitlines(keepends=True)          # header, game 0's three rows, game 1's three rows
+    path.write_bytes(b"".join(lines[:6]) + lines[6][:5])   # game 1: two rows and a cut third
+    assert results.trim_csv(str(path), 3) == len(b"".join(lines[4:6])) + 5
+    assert path.read_bytes() == b"".join(lines[:4])
+    assert results.trim_csv(str(path), 3) == 0
+
+
+def test_games_in_counts_whole_games_without_reading_rows(tmp_path, two_games):
+    for name in ("r.parquet", "r.csv"):
+        path = str(tmp_path / name)
+        writer = results.open_writer(path, results.empty_frame(DICE, 3))
+        writer.write(two_games)
+        writer.close()
+        assert results.games_in(path) == 2
+    (tmp_path / "notes.csv").write_text("a,b\n1,2\n")
+    assert results.games_in(str(tmp_path / "notes.csv")) is None
 
 
 @pytest.mark.parametrize("name", ["r.parquet", "r.csv"])

@@ -220,3 +220,12 @@ def test_real_games_do_not_depend_on_workers_or_chunk_size(game):
     seats = runner.assign_seats(np.array([0, 1, 0], np.int8), 0, 100, True)
     direct = spec.play_batch(spec.load_data(None), 3, seats, 555, 0)
     assert one["score"].tolist() == direct.pts.sum(axis=2).ravel().tolist()
+
+
+def test_simcore_games_stays_the_registry_after_a_game_is_loaded():
+    """Loading a game's package once replaced the function simcore.games() by the subpackage of
+    the same name (issue 16): the packages now live in simcore.boardgames."""
+    registry.get("strasbourg")                       # imports simcore.boardgames.strasbourg
+    assert callable(simcore.games)
+    assert {"carcassonne", "carcassonne-ark", "notre-dame", "strasbourg", "principato"} <= set(simcore.games())
+    assert simcore.games()["strasbourg"].name == "Strasbourg"
