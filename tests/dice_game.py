@@ -9,14 +9,14 @@ import numpy as np
 from numba import njit
 
 from simcore import rng
-from simcore.registry import BatchResult, GameSpec, UserError
+from simcore.registry import BatchResult, CheckResult, GameSpec, UserError
 
 RANDOM, GREEDY = 0, 1
 SIX_BONUS = 3
 
 
 @njit(cache=True, nogil=True)
-def _play_dice(players, seat_policies, seed, first_index, pts, game):
+def _play_dice(players, seat_policies, seed, first_index, pts, game, faces=6):
     gen = np.empty(4, np.uint64)
     for k in range(seat_policies.shape[0]):
         rng.seed_stream(gen, seed, first_index + k, rng.DECISION)
@@ -25,7 +25,7 @@ def _play_dice(players, seat_policies, seed, first_index, pts, game):
             dice = 1 if seat_policies[k, seat] == RANDOM else 2
             total = 0
             for _ in range(dice):
-                total += rng.below(gen, 6) + 1
+                total += rng.below(gen, faces) + 1
             rolls += dice
             pts[k, seat, 0] = total
             pts[k, seat, 1] = SIX_BONUS if total == 6 else 0
@@ -36,8 +36,18 @@ def play_batch(data, players, seat_policies, seed, first_index, search=None):
     count = len(seat_policies)
     pts = np.zeros((count, players, 2), np.int32)
     game = np.zeros((count, 1), np.int32)
-    _play_dice(players, seat_policies, seed, first_index, pts, game)
+    _play_dice(players, seat_policies, seed, first_index, pts, game, (data or {}).get("faces", 6))
     return BatchResult(pts, game)
+
+
+def check_batch(data, players, seat_policies, seed, first_index, search=None):
+    """The invariant of the dice: no seat scores more than 6 a die (a data file with "faces": 7
+    breaks it on purpose, to test `simcore check`); the step is the seat that broke it, plus 1."""
+    batch = play_batch(data, players, seat_policies, seed, first_index)
+    dice = np.where(seat_policies == RANDOM, 1, 2)
+    over = batch.pts[:, :, 0] > 6 * dice
+    return CheckResult(violation=over.any(axis=1).astype(np.int32),
+                       step=np.where(over.any(axis=1), over.argmax(axis=1) + 1, 0).astype(np.int32))
 
 
 def replay(data, players, seat_policies, seed, index, lineup=None):
@@ -61,4 +71,5 @@ DICE = GameSpec(
     policies={"random": RANDOM, "greedy": GREEDY}, categories=("dice", "bonus"), game_columns=("turns",),
     load_data=load_data, play_batch=play_batch, replay=replay,
     provenance=lambda data: {"dice": "rulebook"}, data_id=lambda data: data["id"],
+    check_batch=check_batch, violations={1: "a seat scored more than 6 a die"}, check_step="seat",
 )

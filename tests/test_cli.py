@@ -1,6 +1,7 @@
 import dataclasses
 import json
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -200,3 +201,45 @@ def test_the_python_api_refuses_to_replace_a_file_unless_told(dice, tmp_path):
         api.simulate("dice", games=5, out=path)
     assert len(api.simulate("dice", games=8, out=path, resume=True)) == 24
     assert len(api.simulate("dice", games=2, out=path, force=True)) == 6
+
+
+def test_check_reports_a_clean_run(dice):
+    result = simcore("check", "dice", "-n", 200, "--seed", 3, "--quiet")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ("checked 200 games of dice, 3 players, seed 3, random, data standard-dice: "
+                             "0 with a broken invariant\n")
+    assert json_of(simcore("check", "dice", "-n", 50, "--json", "--quiet")) == {
+        "game": "dice", "players": 3, "games": 50, "violations": 0, "first_violation": None}
+
+
+def test_check_finds_a_broken_invariant_and_says_how_to_replay_it(dice, tmp_path):
+    loaded = tmp_path / "loaded.json"
+    loaded.write_text('{"id": "loaded", "faces": 7}')
+    result = simcore("check", "dice", "-p", 2, "-n", 100, "--seed", 1, "--data", loaded,
+                     "--policy", "greedy", "--policy", "random", "--quiet")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    broken = int(lines[0].split(": ")[1].split()[0])
+    assert 0 < broken < 100 and lines[0].startswith("checked 100 games of dice, 2 players, seed 1, greedy, random")
+    first = json_of_status(simcore("check", "dice", "-p", 2, "-n", 100, "--seed", 1, "--data", loaded,
+                                   "--policy", "greedy", "--policy", "random", "--json", "--quiet"), 1)
+    assert first["violations"] == broken
+    v = first["first_violation"]
+    assert (v["code"], v["unit"], v["what"]) == (1, "seat", "a seat scored more than 6 a die")
+    assert lines[1] == f"first: game {v['game_index']}, seat {v['step']}: invariant 1, a seat scored more than 6 a die"
+    assert lines[2] == f"replay it: {v['replay']}"
+    assert v["replay"] == (f"simcore replay dice -p 2 --seed 1 --index {v['game_index']} --policy greedy "
+                           f"--policy random --data {loaded}")
+    # the first violation is the lowest game index: every game before it is clean
+    seats = np.array([[1, 0]] * v["game_index"], np.int8)
+    assert not DICE.check_batch({"faces": 7}, 2, seats, 1, 0).violation.any()
+
+
+def test_check_refuses_bad_input_in_one_line(dice):
+    result = simcore("check", "nogame", "-n", 5)
+    assert result.exit_code == 2 and result.stderr.startswith("error: unknown game 'nogame'")
+
+
+def json_of_status(result, status):
+    assert result.exit_code == status, result.output
+    return json.loads(result.stdout)
