@@ -654,7 +654,7 @@ def check(st, tt):
         taken = 0
         for p in range(st.players):
             taken += st.held[p, c]
-        expected = 4 if c < st.n_colours else 0
+        expected = 4 if tt.district_messages[c] else 0
         if lying != st.on_board[c] or lying + taken != expected:
             code = 6
     if code:

@@ -132,7 +132,8 @@ def reset(st, tt, players, policies, seed, index):
 
 @kernel
 def place_messages(st, tt):
-    """Each district's colour: its 4 tiles shuffled onto its 4 message markets (ND-2.4c, ND-2.2)."""
+    """Each district's colour: its 4 tiles shuffled onto its 4 message markets (ND-2.4c, ND-2.2);
+    in a 2-player game the neutral districts' only if the data file says so (A-23)."""
     for m in range(st.msg_at.shape[0]):
         st.msg_at[m] = -1
     for c in range(N_COLOURS):
@@ -140,6 +141,8 @@ def place_messages(st, tt):
     st.n_colours = tt.districts
     tiles = np.empty(4, np.int8)
     for d in range(tt.districts):
+        if not tt.district_messages[d]:
+            continue
         for j in range(4):
             tiles[j] = tt.colour_tiles[j]
         shuffle(st.gen_chance, tiles, 0, 4)

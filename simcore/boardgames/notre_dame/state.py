@@ -89,6 +89,7 @@ TABLES = np.dtype([
     ("n_markets", np.int32),
     ("distance", np.int8, (MAX_MARKETS, MAX_MARKETS)),   # street steps on this board (ND-7.4)
     ("seat_district", np.int8, (MAX_PLAYERS,)),
+    ("district_messages", np.int8, (N_COLOURS,)),        # 1: the district's colour has its 4 tiles (ND-2.2)
     ("central_market", np.int8, (N_COLOURS,)),
     ("message_markets", np.int8, (N_COLOURS, 4)),
     ("person_effect", np.int8, (N_PERSONS,)),
@@ -170,6 +171,7 @@ def new_tables(data, players, variant=None):
     v = data.street_graph if variant is None else variant
     t.distance[:, :] = data.distance[v, players]
     t.seat_district[:] = data.seat_district[players]
+    t.district_messages[:] = data.district_messages[players]
     t.central_market[:] = data.central_market
     t.message_markets[:, :] = data.message_markets
     t.person_effect[:] = data.person_effect

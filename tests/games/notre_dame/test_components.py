@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from simcore.boardgames.notre_dame import components
+from simcore.datafile import shipped_path
 from simcore.registry import UserError
 
 
@@ -158,20 +159,53 @@ def two_player_not_opposite(doc):
     doc["board"]["two_player"]["player_districts"] = [0, 1]
 
 
+def misspelt_key(doc):
+    person(doc, "MONK")["rat"] = 1
+
+
+def payout_as_text(doc):
+    doc["notre_dame"]["payout_by_players"]["2"] = "6"
+
+
+def huge_donation(doc):
+    doc["notre_dame"]["donation_vp"]["3"] = 10**6
+
+
+def secret_vp(doc):
+    doc["rules"]["F_VP_PUBLIC"] = False
+
+
+def three_players_on_four_districts(doc):
+    doc["board"]["districts_by_players"]["3"] = 4
+
+
+def unknown_message_kind(doc):
+    doc["messages"]["tiles_per_colour"][0] = "M5"
+
+
 @pytest.mark.parametrize("breakage, message", [
+    # the schema (data/notre_dame.schema.json): shape, types, ranges, lengths
+    (drop_market, r"board\.markets_per_district: \['C', 'I_ccw', 'I_cw', 'O_ccw'\] is too short"),
+    (rats_4, r"persons\.1\.rats: 4 is greater than the maximum of 3"),
+    (fourteen_persons, r"persons: Too few items match the given schema \(expected at least 15 but only 14 matched\)"),
+    (unknown_effect, r"persons\.1\.effect: 'ABBOT' is not one of \['HOUSEKEEPER', 'MONK', "),
+    (no_payout_for_5, r"notre_dame\.payout_by_players: '5' is a required property"),
+    (unknown_rule, r"rules: Additional properties are not allowed \('F_NO_SUCH_FLAG' was unexpected\)"),
+    (bad_rule_choice, r"rules\.F_PLAGUE_MODE: 'FAST' is not one of \['NET', 'SEQUENTIAL', 'NET_NO_BACK'\]"),
+    (bad_provenance, r"persons\.1\.provenance\.rats: 'guessed' is not one of \['rulebook', 'sourced', 'reconstructed'\]"),
+    (misspelt_key, r"persons\.1: Additional properties are not allowed \('rat' was unexpected\)"),
+    (payout_as_text, r"notre_dame\.payout_by_players\.2: '6' is not of type 'integer'"),
+    (huge_donation, r"notre_dame\.donation_vp\.3: 1000000 is greater than the maximum of 999"),
+    # the loader's own constraints
     (break_reachability, r"street graph core, 4 districts: market 2\.C cannot be reached from 0\.C"),
-    (drop_market, r"board\.markets_per_district: a district has 5 markets, found 4"),
-    (rats_4, r"person B2: rats must be a whole number 0\.\.3"),
-    (fourteen_persons, r"persons: must list the 15 person cards"),
     (letters_4_2_3, r"persons: 4 grey cards carry letter A, each letter needs 3 \(3/3/3\)"),
-    (unknown_effect, r"person B2: unknown effect id 'ABBOT'"),
-    (no_payout_for_5, r"notre_dame\.payout_by_players: no payout .* for 5 players"),
-    (unknown_rule, r"rules\.F_NO_SUCH_FLAG: unknown rule switch"),
     (unknown_street_graph, r"rules\.STREET_GRAPH: names no street graph \(known: core, inner_outer\)"),
     (market_off_the_board, r"street graph core, 3 districts: market 3\.C lies in district 3, but the board has districts 0\.\.2"),
-    (bad_rule_choice, r"rules\.F_PLAGUE_MODE: must be one of NET, SEQUENTIAL, NET_NO_BACK"),
-    (bad_provenance, r"person B2: provenance of rats must be one of rulebook, sourced, reconstructed"),
     (two_player_not_opposite, r"board\.two_player\.player_districts: must be two opposite districts"),
+    (unknown_message_kind, r"messages\.tiles_per_colour\.0: names no message kind \(known: M1, M2, M3, M4\)"),
+    # values the rules fix
+    (secret_vp, r"rules\.F_VP_PUBLIC: is fixed at true: the simulator's players remember every public event"),
+    (three_players_on_four_districts, r"board\.districts_by_players\.3: is fixed by the rules at 3 \(ND-1\.4\)"),
 ])
 def test_invalid_data_gives_a_one_line_error_naming_file_item_and_constraint(breakage, message):
     doc = copy.deepcopy(shipped())
@@ -179,6 +213,40 @@ def test_invalid_data_gives_a_one_line_error_naming_file_item_and_constraint(bre
     with pytest.raises(UserError, match=r"^Notre Dame data file nd\.json: " + message) as info:
         load_doc(doc)
     assert "\n" not in str(info.value)
+
+
+def test_a_document_that_is_not_an_object_is_refused_by_the_schema():
+    with pytest.raises(UserError, match=r"^Notre Dame data file nd\.json: the top level: \[\] is not of type 'object'$"):
+        load_doc([])
+
+
+def test_the_schema_agrees_with_the_kernels_tables():
+    """The schema's bounds are the sizes and codes the loader and the kernels use."""
+    with open(shipped_path(components.PACKAGE, components.SCHEMA), encoding="utf-8") as fh:
+        schema = json.load(fh)
+    defs = schema["$defs"]
+    rules = defs["rules"]["properties"]
+    assert list(rules) == list(components.RULE_DEFAULTS)
+    assert {name: tuple(rules[name]["enum"]) for name in components.RULE_CHOICES} == components.RULE_CHOICES
+    assert tuple(defs["person"]["properties"]["effect"]["enum"]) == components.EFFECTS
+    assert defs["person"]["properties"]["letter"]["enum"] == [None, *components.LETTERS]
+    assert defs["rats"]["maximum"] == components.MAX_RATS
+    persons = schema["properties"]["persons"]
+    assert persons["minContains"] == persons["maxContains"] == components.N_PERSONS
+    kinds = defs["messages"]["properties"]["kinds"]
+    assert kinds["minContains"] == kinds["maxContains"] == components.MESSAGE_KINDS
+    markets = defs["board"]["properties"]["markets_per_district"]
+    assert markets["minItems"] == markets["maxItems"] == components.MARKETS_PER_DISTRICT
+    assert list(defs["person"]["properties"]["provenance"]["properties"]) == list(components.PERSON_PROVENANCE_KEYS)
+
+
+def test_neutral_districts_get_messages_by_default_and_not_when_the_file_says_so():   # ND-2.2, A-23
+    doc = shipped()
+    assert components.load(None).district_messages[2, :4].tolist() == [True] * 4
+    doc["board"]["two_player"]["neutral_districts_get_messages"] = False
+    data = load_doc(doc)
+    assert data.district_messages[2, :4].tolist() == [True, False, True, False]
+    assert data.district_messages[4, :4].tolist() == [True] * 4         # only the 2-player board has neutrals
 
 
 def test_missing_and_malformed_files(tmp_path):

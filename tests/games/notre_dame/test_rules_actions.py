@@ -4,12 +4,13 @@ no cube / Confidant / Notre Dame card. Each test names its case and the rules it
 Project decision (the rulebook wins over spec A-11): the Bank shortfall default is
 F_BANK_STEAL = ONE_VICTIM; the spec's PER_COIN numbers are checked with that switch set.
 """
+import json
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from simcore.boardgames.notre_dame import playout, rules
+from simcore.boardgames.notre_dame import components, playout, rules
 from simcore.boardgames.notre_dame.state import (
     BANK, BISHOP, CARRIAGE_HOUSE, CLOISTER_SCHOOL, CONFIDANT, CUBE, EV_BRIBE, EV_HAND, EV_PAYOUT,
     EV_PLAGUE, EV_PLAY, EV_ROUND, EV_STAGE, EV_STANDING, FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL,
@@ -96,6 +97,27 @@ def test_tc01_setup(players, districts, G, P):
     assert [int(tt.person_letter[i]) for i in st.grey] == [0, 0, 0, 1, 1, 1, 2, 2, 2]
     assert sorted(st.grey.tolist()) == [i for i in range(15) if tt.person_grey[i]]
     assert sorted(st.brown.tolist()) == [i for i in range(15) if not tt.person_grey[i]]
+
+
+def test_two_players_without_the_neutral_messages_when_the_file_says_so():
+    """ND-2.2, A-23's other reading (board.two_player.neutral_districts_get_messages false): only
+    the players' districts 0 and 2 get their 4 tiles; the colour rule then knows 2 colours, and a
+    checked game keeps every invariant."""
+    with open(components.default_path(), encoding="utf-8") as fh:
+        doc = json.load(fh)
+    doc["board"]["two_player"]["neutral_districts_get_messages"] = False
+    st, tt = position(players=2, data=components.from_document(doc, "test"))
+    assert [int(st.on_board[d]) for d in range(4)] == [4, 0, 4, 0]
+    tiles = sorted(int(st.msg_at[m]) for m in range(25) if st.msg_at[m] >= 0)
+    assert tiles == [0, 1, 2, 3, 8, 9, 10, 11]                           # colours 0 and 2, one of each kind
+    assert all(st.msg_at[m] < 0 for d in (1, 3) for m in tt.message_markets[d])
+    st.held[0, 0] = 1                                                    # one red message held:
+    assert not rules.colour_allowed(st, 0, 0) and rules.colour_allowed(st, 0, 2)   # green first
+    st.held[0, 0] = 0
+    st.checking = 1
+    playout.play_game(st, tt, 2, np.zeros(MAX_PLAYERS, np.int8), np.int64(3), np.int64(0))
+    assert st.violation == 0
+    assert int(st.on_board.sum()) + int(st.held[:2].sum()) == 8
 
 
 def test_tc02_schedule():
