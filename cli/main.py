@@ -31,6 +31,7 @@ class SimcoreGroup(OneLineErrors, click.Group):
 
 
 @click.group(cls=SimcoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="simcore", prog_name="simcore", message="%(prog)s %(version)s")
 def main():
     """Fast Monte Carlo simulation of modern board games."""
 
@@ -178,6 +179,7 @@ def run_and_report(plan: runner.Plan, out: str | None, as_json: bool, quiet: boo
         print_summary(summary, "seat", caption=speed)
         if len(summary["policies"]) > 1:
             print_summary(summary, "policy")
+            print_summary(summary, "policy_seat")
     if out and not quiet:
         if outcome.start:
             click.echo(f"resumed {out}: it held {outcome.start} games, played {outcome.played} more, "
@@ -259,7 +261,8 @@ def check(game, players, games, seed, data, policies, rotate_seats, workers, as_
 
 @main.command("stats")
 @click.argument("path")
-@click.option("--by", type=click.Choice(["seat", "policy"]), default="seat", show_default=True)
+@click.option("--by", type=click.Choice(["seat", "policy", "policy-seat"]), default="seat", show_default=True,
+              help="One row per seat, per policy, or per policy in each seat.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 def stats_command(path, by, as_json):
     """The summary table of a results file (.parquet or .csv), read chunk by chunk."""
@@ -270,19 +273,24 @@ def stats_command(path, by, as_json):
     if as_json:
         click.echo(json.dumps(summary))
     else:
-        print_summary(summary, by)
+        print_summary(summary, by.replace("-", "_"))
 
 
 def print_summary(summary: dict, by: str, caption: str | None = None) -> None:
     """The per-seat or per-policy table of a summary: win rate and mean score with their 95%
     intervals; per seat, a second table of the mean points of every score category (two narrow
     tables stay readable in 80 columns, where one wide one would be cut)."""
-    rows = summary["seats"] if by == "seat" else summary["policies"]
-    keys = ["seat"] if by == "seat" else []
+    rows = {"seat": summary["seats"], "policy": summary["policies"], "policy_seat": summary["policy_seats"]}[by]
+    keys = {"seat": ["seat"], "policy": [], "policy_seat": []}[by]
     title = f"{summary['game']} · {summary['players']} players · {summary['games']:,} games · seed {summary['seed']}"
-    outcomes = new_table(keys + ["policy", "win rate", "95% CI", "mean score", "95% CI"], title, caption)
+    if by == "policy_seat":
+        title = "each policy in each seat"
+    outcomes = new_table(keys + ["policy"] + (["seat", "games"] if by == "policy_seat" else [])
+                         + ["win rate", "95% CI", "mean score", "95% CI"], title, caption)
     for row in rows:
-        outcomes.add_row(*[str(row[k]) for k in keys], row["policy"], f"{row['win_rate']:.1%}",
+        outcomes.add_row(*[str(row[k]) for k in keys], row["policy"],
+                         *([str(row["seat"]), f"{row['games']:,}"] if by == "policy_seat" else []),
+                         f"{row['win_rate']:.1%}",
                          format_interval([100 * x for x in row["win_ci"]], "{:.1f}") + "%",
                          f"{row['mean_score']:.2f}", format_interval(row["score_ci"], "{:.2f}"))
     Console().print(outcomes)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore import search
-from simcore.registry import UserError
+from simcore.registry import UserError, did_you_mean
 
 ROLLOUTS = ("random", "greedy")
 
@@ -83,13 +83,14 @@ def parse(spec, name: str) -> tuple[str, dict]:
         return base, {}
     if base not in SEARCH or not spec.searchable:
         known_names = [*known, *SEARCH] if spec.searchable else list(known)
-        raise UserError(f"unknown policy '{name}' (known: {', '.join(known_names)})")
+        raise UserError(f"unknown policy '{name}'{did_you_mean(base, known_names)} (known: {', '.join(known_names)})")
     params_of = {p.key: p for p in SEARCH[base][1]}
     params = {}
     for item in filter(None, rest.split(",")) if rest else ():
         key, eq, text = item.partition("=")
         if not eq or key not in params_of:
-            raise UserError(f"policy {base}: unknown parameter '{item}' (known: {', '.join(params_of)})")
+            raise UserError(f"policy {base}: unknown parameter '{item}'{did_you_mean(key, params_of)} "
+                            f"(known: {', '.join(params_of)})")
         if key in params:
             raise UserError(f"policy {base}: {key} given twice")
         params[key] = params_of[key].parse(base, text.strip())

@@ -1,6 +1,7 @@
 """The games: id -> GameSpec. Adding a game touches this file and its own package only."""
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -123,5 +124,11 @@ def get(game_id: str) -> GameSpec:
     """The GameSpec of game_id, or a UserError listing the known ids."""
     known = games()
     if game_id not in known:
-        raise UserError(f"unknown game '{game_id}' (known: {', '.join(sorted(known))})")
+        raise UserError(f"unknown game '{game_id}'{did_you_mean(game_id, known)} (known: {', '.join(sorted(known))})")
     return known[game_id]
+
+
+def did_you_mean(name: str, known) -> str:
+    """", did you mean 'x'?" for the known name closest to a misspelt one, or "" if none is close."""
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.75)
+    return f", did you mean '{close[0]}'?" if close else ""

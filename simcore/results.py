@@ -384,6 +384,9 @@ def parquet_files(path: str) -> list[str]:
 
 def read_chunks(path: str) -> Iterator[pd.DataFrame]:
     """A results file as DataFrames of bounded size (Parquet row groups, CSV blocks), dtypes restored."""
+    ext = os.path.splitext(path)[1].lower()
+    if ext not in PARQUET_EXTENSIONS + CSV_EXTENSIONS:
+        raise UserError(f"results file {path}: unknown extension '{ext}' (use .parquet, .pq or .csv)")
     cls = writer_class(path)
     if not os.path.exists(path):
         raise UserError(f"results file {path} does not exist")

@@ -77,6 +77,12 @@ class Tally:
         """Per policy, over every (game, seat) it played: the same columns as by_seat."""
         return _rates(self._checked_sums().groupby(level="policy").sum())
 
+    def by_policy_seat(self) -> pd.DataFrame:
+        """Per (policy, seat): how each policy did in each seat, the table a mixed lineup with
+        rotated seats needs (its seats' own rows mix the policies)."""
+        sums = self._checked_sums()
+        return _rates(sums.reorder_levels(["policy", "seat"]).sort_index())
+
     def summary(self, games_per_second: float | None = None) -> dict:
         """The JSON summary of `simcore simulate --json` (see the README for its shape)."""
         seats, policies = self.by_seat(), self.by_policy()
@@ -91,6 +97,8 @@ class Tally:
                        "points": {c.removeprefix("pts_"): _number(row[c]) for c in _points_columns(seats)}}
                       for seat, row in seats.iterrows()],
             "policies": [{"policy": policy, **_rate_fields(row)} for policy, row in policies.iterrows()],
+            "policy_seats": [{"policy": policy, "seat": int(seat), **_rate_fields(row)}
+                             for (policy, seat), row in self.by_policy_seat().iterrows()],
         }
 
     def _checked_sums(self) -> pd.DataFrame:

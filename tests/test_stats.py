@@ -94,3 +94,19 @@ def test_an_interval_from_one_game_is_null_not_nan():
 def test_nothing_to_summarise_is_a_user_error():
     with pytest.raises(UserError, match="no games"):
         stats.Tally().summary()
+
+
+def test_each_policy_in_each_seat_of_a_rotated_lineup():
+    """Rotated seats: seat 0 is greedy in games 0 and 2 (scores 6, 4), random in games 1 and 3
+    (scores 5, 1); greedy wins games 0 and 3 and ties game 2, so greedy in seat 0 won both its
+    games (one a tie) and greedy in seat 1 won its one of two (game 3: 9 to 1, game 1: 3 to 5)."""
+    rotated = frame_of([[6, 2], [5, 3], [4, 4], [1, 9]], [[GREEDY, RANDOM], [RANDOM, GREEDY]] * 2)
+    table = stats.Tally.of(rotated).by_policy_seat()
+    assert table.index.tolist() == [("greedy", 0), ("greedy", 1), ("random", 0), ("random", 1)]
+    assert table["n"].tolist() == [2, 2, 2, 2]
+    assert table["win_rate"].tolist() == [1.0, 0.5, 0.5, 0.5]
+    assert table["mean_score"].tolist() == [5.0, 6.0, 3.0, 3.0]
+    rows = stats.summary(rotated)["policy_seats"]
+    assert [(r["policy"], r["seat"], r["games"], r["win_rate"], r["mean_score"]) for r in rows] == [
+        ("greedy", 0, 2, 1.0, 5.0), ("greedy", 1, 2, 0.5, 6.0), ("random", 0, 2, 0.5, 3.0), ("random", 1, 2, 0.5, 3.0)]
+    assert {"policy", "seat", "games", "win_rate", "win_ci", "mean_score", "score_ci"} <= set(rows[0])
