@@ -97,14 +97,17 @@ def simulate(game, players, games, policies, rotate_seats, seed, workers, out, d
         raise UserError("--resume needs --out: the results file to resume")
     if resume and force:
         raise UserError("give --resume (continue the file) or --force (replace it), not both")
+    if report_dir:
+        from simcore import report     # matplotlib and statsmodels load only for a report
+        # a resumed run's report is redrawn from all its games; otherwise an old report stays
+        report.check_folder(report_dir, force or resume)
     if report_dir and not out:
         os.makedirs(report_dir, exist_ok=True)
         out = os.path.join(report_dir, "results.parquet")      # the report reads the run's rows from here
     simulate_run(game, players, games, policies, rotate_seats, seed, workers, out, data, as_json, quiet,
                  chunk_size, scheduler, local_cluster, resume, force)
     if report_dir:
-        from simcore import report     # matplotlib and statsmodels load only for a report
-        for path in report.write_report([out], report_dir, report_format):
+        for path in report.write_report([out], report_dir, report_format, force=force or resume):
             if not quiet:
                 click.echo(f"wrote {path}", err=True)
 

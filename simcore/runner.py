@@ -316,6 +316,10 @@ def games_held(p: Plan, path: str, data_id: str, tally: stats.Tally | None = Non
                       file=sys.stderr)
         elif not _ends_with_newline(path):
             mismatch("it ends in a cut line (the run was killed while writing)")
+    if results.is_parquet(path) and os.path.isfile(path) and results.games_in(path) is None:
+        mismatch("it is a single Parquet file that cannot be read, as a run killed before it closed the file "
+                 "leaves it (simcore writes a folder of part files now, which survives that): give --force to "
+                 "replace it")
     columns = list(results.empty_frame(p.spec, p.players).columns)
     names = p.lineup.names
     ids = policy_ids(p)

@@ -229,3 +229,13 @@ def test_simcore_games_stays_the_registry_after_a_game_is_loaded():
     assert callable(simcore.games)
     assert {"carcassonne", "carcassonne-ark", "notre-dame", "strasbourg", "principato"} <= set(simcore.games())
     assert simcore.games()["strasbourg"].name == "Strasbourg"
+
+
+def test_resuming_an_unreadable_single_parquet_file_says_what_to_do(dice, tmp_path):
+    path = tmp_path / "killed.parquet"
+    path.write_bytes(b"PAR1" + bytes(100))              # what an older simcore killed mid-run left behind
+    with pytest.raises(UserError, match=r"^cannot resume .*killed.parquet: it is a single Parquet file that cannot be "
+                                        r"read, .* give --force to replace it$"):
+        runner.run(runner.plan("dice", games=10), out=str(path), resume=True)
+    assert runner.run(runner.plan("dice", games=10), out=str(path), force=True).games == 10
+    assert results.games_in(str(path)) == 10
