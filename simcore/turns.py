@@ -106,7 +106,7 @@ class Engine:
 
     @classmethod
     def of(cls, playout, state):
-        """The engine of a game package: its playout and state modules (DESIGN.md's shape)."""
+        """The engine of a game package: its playout and state modules (docs/architecture.md, Layout)."""
         return cls(playout.play_batch_kernel, playout.play_game, state.new_state, state.new_tables,
                    state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS, playout.VIOLATIONS)
 

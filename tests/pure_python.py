@@ -1,4 +1,4 @@
-"""Compiled vs plain Python (DESIGN.md, Correctness): a few games of a game played with
+"""Compiled vs plain Python (docs/architecture.md, Correctness): a few games of a game played with
 NUMBA_DISABLE_JIT=1 in a subprocess must give exactly what the compiled kernels give."""
 import json
 import os

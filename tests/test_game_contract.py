@@ -1,4 +1,4 @@
-"""Every registered game keeps the batch contract of simcore/registry.py (DESIGN.md, Determinism):
+"""Every registered game keeps the batch contract of simcore/registry.py (docs/architecture.md, Determinism):
 game i's result depends only on (seed, i, its own seat policies, the data), whatever the chunks
 it is played in, and the arrays have the game's declared shapes."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""Golden playthroughs of every game (DESIGN.md, Correctness; OpenSpiel's playthroughs): a few
+"""Golden playthroughs of every game (docs/architecture.md, Correctness; OpenSpiel's playthroughs): a few
 seeded games per game, written as text move logs by tools/regen_golden.py, are regenerated and
 diffed against the files in tests/games/<game>/golden/. After an intended rule, data or policy
 change run `python tools/regen_golden.py` and review the diff. The per-game test_golden.py files

@@ -205,7 +205,7 @@ def test_a_missing_scenario_is_a_user_error(tmp_path):
 
 @pytest.mark.parametrize("game", ["carcassonne", "carcassonne-ark", "notre-dame", "strasbourg", "principato"])
 def test_real_games_do_not_depend_on_workers_or_chunk_size(game):
-    """DESIGN.md, Determinism: the same rows whatever --workers and --chunk-size, and they are the
+    """docs/architecture.md, Determinism: the same rows whatever --workers and --chunk-size, and they are the
     games the spec's batch kernel plays."""
     def frame(workers, chunk_size):
         plan = runner.plan(game, players=3, games=100, seed=555, policies=["random", "greedy", "random"],

@@ -1,4 +1,4 @@
-"""Golden playthroughs: a few seeded games per game as text move logs (DESIGN.md, Correctness).
+"""Golden playthroughs: a few seeded games per game as text move logs (docs/architecture.md, Correctness).
 
 Each file in tests/games/<game>/golden/ is a game's replay (spec.replay). For Carcassonne: every
 move, what scored and why, final scoring, the final map, with the running score after every turn

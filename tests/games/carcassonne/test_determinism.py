@@ -1,4 +1,4 @@
-"""Determinism of the Carcassonne games (DESIGN.md, Correctness; CA-17 INV-13): the logged game
+"""Determinism of the Carcassonne games (docs/architecture.md, Correctness; CA-17 INV-13): the logged game
 and its replay are the batch game, and the compiled kernels give exactly what the same code gives
 as plain Python (NUMBA_DISABLE_JIT=1). Chunking and other games' policies: tests/test_game_contract.py;
 workers and chunk sizes: tests/test_runner.py."""
@@ -49,5 +49,5 @@ def test_replay_and_logged_game_reproduce_the_batch_game(game):
 PURE_PYTHON_GAMES = 3
 @pytest.mark.parametrize("game", GAMES)
 def test_compiled_and_pure_python_games_are_identical(game):
-    """DESIGN.md: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
+    """docs/architecture.md, Correctness: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
     assert_compiled_matches_pure_python(game, {2: [[0, 0], [0, 1], [1, 0]][:PURE_PYTHON_GAMES]}, 8_086)

@@ -1,4 +1,4 @@
-"""Determinism of the Principato games (DESIGN.md, Correctness; INV-14): the logged game and its
+"""Determinism of the Principato games (docs/architecture.md, Correctness; INV-14): the logged game and its
 replay are the batch game, and the compiled kernels give exactly what the same code gives as plain
 Python (NUMBA_DISABLE_JIT=1). Chunking and other games' policies: tests/test_game_contract.py;
 workers and chunk sizes: tests/test_runner.py."""
@@ -21,7 +21,7 @@ SPEC = registry.get(GAME)
 def test_every_logged_game_is_the_batch_game(players):
     """A game played alone in a fresh state record (the replay's logged game) is the game the
     batch kernel played after others in a reused one: nothing of a game leaks into the next
-    (DESIGN.md, Randomness: game i depends on (seed, i) and its own seat policies alone)."""
+    (docs/architecture.md, Determinism and random streams: game i depends on (seed, i) and its own seat policies alone)."""
     data = SPEC.load_data(None)
     seed = 31_337 + players
     policies = mixed_policies(100, players, seed)
@@ -93,5 +93,5 @@ PURE_PYTHON_POLICIES = {2: [[0, 0], [1, 1], [1, 0]], 4: [[0, 0, 0, 0], [1, 1, 1,
 
 
 def test_compiled_and_pure_python_games_are_identical():
-    """DESIGN.md: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
+    """docs/architecture.md, Correctness: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
     assert_compiled_matches_pure_python(GAME, PURE_PYTHON_POLICIES, PURE_PYTHON_SEED)

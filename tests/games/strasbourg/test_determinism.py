@@ -1,4 +1,4 @@
-"""Determinism of the Strasbourg games (DESIGN.md, Correctness): the logged game and its replay
+"""Determinism of the Strasbourg games (docs/architecture.md, Correctness): the logged game and its replay
 are the batch game, and the compiled kernels give exactly what the same code gives as plain
 Python (NUMBA_DISABLE_JIT=1). Chunking and other games' policies: tests/test_game_contract.py;
 workers and chunk sizes: tests/test_runner.py."""
@@ -51,5 +51,5 @@ def test_replay_and_logged_game_reproduce_the_batch_game():
 PURE_PYTHON_SEED = 8_086
 PURE_PYTHON_POLICIES = {3: [[0, 0, 0], [1, 1, 1], [0, 1, 0]], 5: [[0, 0, 0, 0, 0], [1, 1, 1, 1, 1], [1, 0, 1, 0, 1]]}
 def test_compiled_and_pure_python_games_are_identical():
-    """DESIGN.md: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
+    """docs/architecture.md, Correctness: a handful of games give identical results with NUMBA_DISABLE_JIT=1."""
     assert_compiled_matches_pure_python(GAME, PURE_PYTHON_POLICIES, PURE_PYTHON_SEED)
