@@ -53,7 +53,13 @@ def validate(doc, validator: jsonschema.protocols.Validator, path: str, what: st
 
 
 def schema_message(error: jsonschema.ValidationError) -> str:
-    """jsonschema's message, cut to one line (it quotes whole lists or objects)."""
+    """jsonschema's message in one line; a list of the wrong length is quoted short, with its
+    length and the one expected (jsonschema quotes the whole list)."""
+    value = error.instance
+    if error.validator in ("minItems", "maxItems") and isinstance(value, list) and len(repr(value)) > 60:
+        bound = "at least" if error.validator == "minItems" else "at most"
+        return (f"{repr(value)[:57]}... is too {'short' if bound == 'at least' else 'long'} "
+                f"({len(value)} items, expected {bound} {error.validator_value})")
     message = " ".join(error.message.split())
     return message if len(message) <= 160 else message[:157] + "..."
 

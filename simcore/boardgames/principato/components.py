@@ -1,10 +1,10 @@
 """Principato component data file -> validated numpy tables for the kernels.
 
-The file (data/principato.json) is the specification's default data file (rules/principato.md
-DATA-7): display sizes, the supply, storage, starting holdings, rank VP, strength, the 16 card
-effects, the start cards, the three year decks, the military scoring cards, the culture-token
-stacks, the goal cards and, under "options", the rule switches of the specification's ambiguities
-(AMB-n, section 20) with their recommended defaults.
+The file (data/principato.json) is the specification's default data file (DATA-7): display
+sizes, the supply, storage, starting holdings, rank VP, strength, the 16 card effects, the start
+cards, the three year decks, the military scoring cards, the culture-token stacks, the goal cards
+and, under "options", the rule switches of the specification's ambiguities (AMB-n, section 20) at
+their recommended defaults (those the entries do not restate, below).
 
 Provenance layout. A top-level "provenance" object holds one object per section, mapping what the
 section holds to rulebook, sourced or reconstructed:
@@ -22,11 +22,19 @@ there; it then reports no provenance.
 
 Card instances are numbered as DATA-3 says: the S1 copies, the S2 cards in file order, the year
 decks 1, 2, 3 each expanded in file order with copies consecutive, then the scoring cards by year.
-Where "options" and an effect or goal entry disagree (the catapults' expensive option, the Villa
-table), options wins (DATA-7); so it does over culture_tokens.take, which sets culture_take only
-where options leaves it out. The shipped file gives the catapults' expensive option 1 catapult, as
-the rulebook prints it (the specification's AMB-1 default of 2 is the switch's alternative). The culture stacks are listed highest value first (PR-3.6,
-sorted by printed VP); options.culture_take says which end a buyer takes from (AMB-9).
+
+A file is checked in two steps: its shape against the JSON Schema data/principato.schema.json
+(every key, type, range and list length; one line naming the item), then the game's own
+constraints here. Every value is played or refused: what a unit holds and the S1 copies are fixed
+by the rules, and a value other than theirs is refused, as is an effect no card has. Four rule
+switches restate an entry of the file: the catapult cards' expensive option (AMB-1), the Villa
+table (AMB-2), the Stronghold rounding (AMB-3) and culture_tokens.take (AMB-9). Where "options"
+leaves the switch out, the entry plays and the switch reports its value; where options sets it,
+options wins (DATA-7) and a disagreeing entry gets a warning. The shipped file therefore leaves
+those four switches out of options, so that each of its values plays. It gives the catapults'
+expensive option 1 catapult, as the rulebook prints it (the specification's AMB-1 default of 2 is
+the switch's alternative). The culture stacks are listed highest value first (PR-3.6, sorted by
+printed VP); the take rule says which end a buyer takes from (AMB-9).
 """
 from __future__ import annotations
 
@@ -34,10 +42,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.datafile import (
-    PROVENANCES, describe_tally, is_whole, is_whole_in, read_json, read_rule_switches, rule_values, shipped_path)
+from simcore.datafile import describe_tally, read_json, rule_values, schema_validator, shipped_path, validate
 from simcore.registry import UserError
 
+PACKAGE = "simcore.boardgames.principato"
+SCHEMA = "principato.schema.json"        # data/: the shape of a data file
+WHAT = "Principato data file"            # what errors call it
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 GOODS = ("field", "farm", "palazzo", "bank", "catapult", "monument", "book", "painting", "food", "money")  # what a card option can give
 G_FIELD, G_FARM, G_PALAZZO, G_BANK, G_CATAPULT, G_MONUMENT, G_BOOK, G_PAINTING, G_FOOD, G_MONEY = range(10)
@@ -70,24 +80,22 @@ RULE_DEFAULTS = {   # the data file's "options" (AMB keys) and their recommended
 }
 RULE_CHOICES = {"stronghold_rounding": ROUNDINGS, "culture_take": ("highest_first", "lowest_first", "choose"), "new_year_starter": ("next_player", "start_player")}
 RULE_INDEX = {name: i for i, name in enumerate(RULE_DEFAULTS)}
-
-RULE_RANGES = {"catapult_big_option_gain": (1, 9), "pair_cap": (1, 3)}
 SECTIONS = ("display_size", "supply", "storage", "start_holdings", "military_vp_by_rank", "strength", "effects",
             "start_cards", "year_decks", "scoring_cards", "culture_tokens", "goal_cards", "options")
 PLAYER_COUNTS = tuple(str(p) for p in range(MIN_PLAYERS, MAX_PLAYERS + 1))
 YEARS = ("1", "2", "3")
-MARKERS = (0, 3, 4)                     # none, "3", "4" (PR-3.2)
 GOAL_DECKS = ("G1", "G2")
 GOAL_CATEGORIES = ("armory", "fertile_soil", "municipal_law", "stronghold", "chapel", "city_hall", "villa",
                    "palace")             # DATA-6: the goal cards, each a score category of the results
 ACTION_CARDS = 98                       # PR-1.1
+# The schema's maxima (test_components checks they agree): what the int16 tables hold and the
+# decisions list (state.MAX_OPTIONS = 256)
 MAX_AMOUNT = 99                         # costs, gains, VP values, storage per tile
 MAX_POOL = 99                           # tile pools and cube supplies: a recruit count or a load
-                                        # part has at most MAX_POOL + 1 options (state.MAX_OPTIONS)
+                                        # part has at most MAX_POOL + 1 options
 MAX_PAY = 8                             # food or money in one cost: at most 3 x 9 x 9 payment moves
 MAX_DISPLAY = 10                        # display slots; state.py sizes its display the same
 CUBES = ("food", "money")               # what a cost names and a gain card gives (PR-17.1: never favour)
-BUYABLE = GOODS[:G_FOOD]                # what a buy option gives and a produce effect counts
 UNIT_LOADS = {"militia_accepts": ["food", "favour"], "condottiere_accepts": ["money", "favour"]}   # PR-2.2
 
 
@@ -101,7 +109,7 @@ class PrincipatoData:
     path: str
     provenance: dict[str, str]
     warnings: list[str]              # e.g. "98 action cards expected, file has 97" for custom data (PR-1.1)
-    rules: dict                      # RULE_DEFAULTS overridden by the file's "options"
+    rules: dict                      # RULE_DEFAULTS overridden by the file's "options" and the entries they restate
     rule_values: np.ndarray          # int32[len(RULE_DEFAULTS)], RULE_INDEX order; choices as indexes; villa_table 0
     display_size: np.ndarray         # int8[MAX_PLAYERS + 1], indexed by P (0 for P < 2)
     supply: np.ndarray               # int16[len(SUPPLY)]
@@ -138,6 +146,7 @@ class PrincipatoData:
     goal_threshold: np.ndarray       # int16[G]  ("above")
     goal_vp_each: np.ndarray         # int16[G]  ("per_tile", "above")
     goal_divisor: np.ndarray         # int16[G]  ("per_military_vp")
+    goal_rounding: np.ndarray        # int8[G]: ROUNDINGS index ("per_military_vp"; AMB-3's switch on STRONGHOLD)
     goal_table: np.ndarray           # int16[G, 4]  ("sets"; VILLA's replaced by options.villa_table)
 
     def card_name(self, card: int) -> str:
@@ -149,55 +158,59 @@ class PrincipatoData:
 
 
 def default_path() -> str:
-    return shipped_path("simcore.boardgames.principato", "principato.json")
+    return shipped_path(PACKAGE, "principato.json")
 
 
 def load(path: str | None = None) -> PrincipatoData:
     """Read, validate and convert a Principato data file (None: the shipped one)."""
     path = path or default_path()
-    return from_document(read_json(path, "Principato data file"), path)
+    return from_document(read_json(path, WHAT), path)
 
 
 def from_document(doc, path: str = "<data>") -> PrincipatoData:
-    """Validate a parsed data document and build its tables."""
-    def bad(item, msg):
-        raise UserError(f"Principato data file {path}: {item}: {msg}")
+    """Validate a parsed data document and build its tables: first its shape against the JSON
+    Schema (data/principato.schema.json: keys, types, ranges, list lengths), then the game's own
+    constraints."""
+    validate(doc, schema_validator(PACKAGE, SCHEMA), path, WHAT)
+    return from_valid_document(doc, path)
 
-    if not isinstance(doc, dict):
-        bad("document", "must be a JSON object")
-    if doc.get("format") != "principato-data/1":
-        bad("format", f"must be \"principato-data/1\", found {doc.get('format')!r}")
-    for section in SECTIONS:
-        if not isinstance(doc.get(section), dict):
-            bad(section, "section is missing or not an object")
-    rules = read_options(doc["options"], doc["culture_tokens"].get("take"), bad)
-    display_size = read_display_size(doc["display_size"], bad)
-    supply = read_supply(doc["supply"], bad)
+
+def from_valid_document(doc, path: str) -> PrincipatoData:
+    """The tables of a document the schema accepts, after the game's own constraints."""
+    def bad(item, msg):
+        raise UserError(f"{WHAT} {path}: {item}: {msg}")
+
+    warnings: list[str] = []
+    given = set(doc["options"])                          # the switches the file sets itself
+    rules = read_options(doc["options"], doc["culture_tokens"], warnings, bad)
+    display_size = read_display_size(doc["display_size"])
+    supply = np.array([doc["supply"][key] for key in SUPPLY], dtype=np.int16)
     storage = read_storage(doc["storage"], bad)
     start_holdings = read_start_holdings(doc["start_holdings"], supply, storage, bad)
-    rank_vp = read_rank_vp(doc["military_vp_by_rank"], bad)
-    strength = read_strength(doc["strength"], bad)
-    given = set(doc["options"])                          # the switches the file sets itself
-    effects = read_effects(doc["effects"], rules, given, bad)
+    effects = read_effects(doc["effects"], rules, given, warnings, bad)
     cards = read_cards(doc, effects["effect_ids"], display_size, bad)
+    warnings[:0] = action_card_warnings(cards["n_action_cards"])
     culture = read_culture_tokens(doc["culture_tokens"], supply, bad)
-    goals = read_goal_cards(doc["goal_cards"], rules, given, bad)
+    goals = read_goal_cards(doc["goal_cards"], rules, given, warnings, bad)
+    strength = doc["strength"]
     return PrincipatoData(
-        data_set_id=str(doc.get("data_set_id", "unnamed")),
-        name=str(doc.get("name", doc.get("data_set_id", "unnamed"))),
-        source=str(doc.get("source", "")),
-        reconstructed=bool(doc.get("reconstructed", False)),
+        data_set_id=doc.get("data_set_id", "unnamed"),
+        name=doc.get("name", doc.get("data_set_id", "unnamed")),
+        source=doc.get("source", ""),
+        reconstructed=doc.get("reconstructed", False),
         path=path,
-        provenance=summarise_provenance(doc, bad),       # last: it walks the items validated above
-        warnings=action_card_warnings(cards["n_action_cards"]),
+        provenance=summarise_provenance(doc),
+        warnings=warnings,
         rules=rules,
         rule_values=rule_values(rules, RULE_DEFAULTS, RULE_CHOICES, convert={"villa_table": lambda table: 0}),
         display_size=display_size,
         supply=supply,
         **storage,
         start_holdings=start_holdings,
-        rank_vp=rank_vp,
-        **strength,
+        rank_vp=read_rank_vp(doc["military_vp_by_rank"]),
+        strength_catapult=strength["catapult"],
+        strength_loaded=strength["loaded_unit"],
+        strength_empty=strength["empty_unit"],
         **effects,
         **cards,
         **culture,
@@ -213,84 +226,61 @@ def provenance(data: PrincipatoData) -> dict[str, str]:
     return prov
 
 
-def is_name(value) -> bool:
-    return isinstance(value, str) and value != ""
-
-
-def require_whole(section, key, low, high, rule, bad) -> int:
-    """section[key], a whole number low..high; rule names the rule the range comes from."""
-    value = section.get(key)
-    if not is_whole_in(value, low, high):
-        bad(key, f"must be a whole number {low}..{high} ({rule}), found {value!r}")
-    return value
-
-
-def in_section(name, bad):
-    """bad() for the items of one section: 'supply.food: ...'."""
-    return lambda key, msg: bad(f"{name}.{key}", msg)
+def overridden(warnings, switch, value, entry, entry_value):
+    """DATA-7: where options and a card or goal entry disagree, options wins; say so, since the
+    entry's value is not played."""
+    if entry_value != value:
+        warnings.append(f"options.{switch} = {value} overrides {entry} = {entry_value} (DATA-7: options wins)")
 
 
 # ---------------------------------------------------------------- rule switches
 
-def read_options(options, culture_take, bad) -> dict:
-    """The rule switches (AMB-n) over RULE_DEFAULTS. villa_table is a list, so it is read here;
-    culture_tokens.take sets culture_take where options leaves it out; options wins where it is
-    set, as it does over the catapult cards and the Villa card (DATA-7)."""
-    switches = {name: value for name, value in options.items() if name != "villa_table"}
-    rules = read_rule_switches(switches, RULE_DEFAULTS, bad, RULE_CHOICES, RULE_RANGES, section="options")
+def read_options(options, culture_tokens, warnings, bad) -> dict:
+    """The rule switches (AMB-n) over RULE_DEFAULTS. culture_tokens.take sets culture_take where
+    options leaves it out; options wins where it is set, as it does over the catapult cards, the
+    Villa card and the Stronghold card (read with the effects and goals)."""
+    rules = {**RULE_DEFAULTS, **options}
     if "villa_table" in options:
-        rules["villa_table"] = read_table(options["villa_table"], "options.villa_table", bad)
-    if culture_take is not None:
-        if culture_take not in RULE_CHOICES["culture_take"]:
-            bad("culture_tokens.take", f"must be one of {', '.join(RULE_CHOICES['culture_take'])} (AMB-9)")
-        if "culture_take" not in options:
-            rules["culture_take"] = culture_take
-    return {name: rules[name] for name in RULE_DEFAULTS}
+        check_table(options["villa_table"], "options.villa_table", bad)
+    take = culture_tokens.get("take")
+    if take is not None:
+        if "culture_take" in options:
+            overridden(warnings, "culture_take", options["culture_take"], "culture_tokens.take", take)
+        else:
+            rules["culture_take"] = take
+    return rules
 
 
-def read_table(table, item, bad) -> list[int]:
-    """A goal table: VP for 0, 1, 2 and 3 pairs or sets (PR-16.1)."""
-    if not (isinstance(table, list) and len(table) == 4 and all(is_whole_in(v, 0, MAX_AMOUNT) for v in table)):
-        bad(item, f"must list 4 whole numbers 0..{MAX_AMOUNT}, the VP for 0..3 pairs or sets (PR-16.1)")
+def check_table(table, item, bad):
+    """A goal table (VP for 0, 1, 2 and 3 pairs or sets, PR-16.1) never decreases."""
     if table != sorted(table):
         bad(item, "must not decrease: more pairs or sets never score less (PR-16.1)")
-    return list(table)
 
 
 # ---------------------------------------------------------------- numbers
 
-def read_display_size(section, bad) -> np.ndarray:
+def read_display_size(section) -> np.ndarray:
     """D for each player count (PR-0.1), indexed by P."""
     sizes = np.zeros(MAX_PLAYERS + 1, dtype=np.int8)
     for p in PLAYER_COUNTS:
-        sizes[int(p)] = require_whole(section, p, 1, MAX_DISPLAY, "PR-0.1", in_section("display_size", bad))
+        sizes[int(p)] = section[p]
     return sizes
 
 
-def read_supply(section, bad) -> np.ndarray:
-    """The pools and cube supplies (PR-1.2, PR-1.4)."""
-    check = in_section("supply", bad)
-    return np.array([require_whole(section, key, 0, MAX_TOKENS if key in CULTURE else MAX_POOL, "PR-1.2, PR-1.4",
-                                   check) for key in SUPPLY], dtype=np.int16)
-
-
 def read_storage(section, bad) -> dict:
-    """Farm, bank and church capacities (PR-2.2); what a unit holds is fixed by the rules."""
-    check = in_section("storage", bad)
+    """Farm, bank and church capacities (PR-2.2); what a unit holds is fixed by the rules (the
+    state counts units by the one cube they hold)."""
     for key, accepts in UNIT_LOADS.items():
         if key in section and sorted(section[key]) != sorted(accepts):
-            check(key, f"must be {' and '.join(accepts)}, the only loads the rules know (PR-2.2)")
-    if "per_unit" in section and section["per_unit"] != 1:
-        check("per_unit", "must be 1: a unit holds one cube (PR-2.2)")
-    return {"food_per_farm": require_whole(section, "food_per_farm", 0, MAX_AMOUNT, "PR-2.2", check),
-            "money_per_bank": require_whole(section, "money_per_bank", 0, MAX_AMOUNT, "PR-2.2", check),
-            "church_favour": require_whole(section, "church_favour", 0, MAX_AMOUNT, "PR-2.2, AMB-8", check)}
+            bad(f"storage.{key}", f"is fixed by the rules at {' and '.join(accepts)} (PR-2.2)")
+    if section.get("per_unit", 1) != 1:
+        bad("storage.per_unit", "is fixed by the rules at 1: a unit holds one cube (PR-2.2)")
+    return {key: section[key] for key in ("food_per_farm", "money_per_bank", "church_favour")}
 
 
 def read_start_holdings(section, supply, storage, bad) -> np.ndarray:
     """What each player takes at setup (PR-3.7): it must fit the supply with 4 players and the storage."""
-    check = in_section("start_holdings", bad)
-    held = {key: require_whole(section, key, 0, MAX_AMOUNT, "PR-3.7", check) for key in START}
+    held = {key: section[key] for key in START}
     pool = dict(zip(SUPPLY, supply.tolist()))
     for key, need in (("field_farm", held["field"] + held["farm"]), ("palazzo_bank", held["palazzo"] + held["bank"]),
                       ("food", held["food"]), ("money", held["money"]), ("favour", held["favour"])):
@@ -301,36 +291,23 @@ def read_start_holdings(section, supply, storage, bad) -> np.ndarray:
                            ("money", held["bank"] * storage["money_per_bank"]),
                            ("favour", storage["church_favour"])):
         if held[cube] > capacity:
-            check(cube, f"{held[cube]} do not fit in the starting storage of {capacity} (PR-2.2, PR-3.7)")
+            bad(f"start_holdings.{cube}", f"{held[cube]} do not fit in the starting storage of {capacity} "
+                                          f"(PR-2.2, PR-3.7)")
     return np.array([held[key] for key in START], dtype=np.int16)
 
 
-def read_rank_vp(section, bad) -> np.ndarray:
+def read_rank_vp(section) -> np.ndarray:
     """rank_vp[P, r]: the VP of rank r in a scoring with P players (PR-14.5)."""
     table = np.zeros((MAX_PLAYERS + 1, MAX_PLAYERS), dtype=np.int16)
     for p in PLAYER_COUNTS:
-        values = section.get(p)
-        if not (isinstance(values, list) and len(values) == int(p)
-                and all(is_whole_in(v, 0, MAX_AMOUNT) for v in values)):
-            bad(f"military_vp_by_rank.{p}", f"must list {p} whole numbers 0..{MAX_AMOUNT}, one per rank (PR-14.5)")
-        table[int(p), :int(p)] = values
+        table[int(p), :int(p)] = section[p]
     return table
-
-
-def read_strength(section, bad) -> dict:
-    """A catapult, a loaded and an empty unit's contribution to strength (PR-14.4)."""
-    check = in_section("strength", bad)
-    return {"strength_catapult": require_whole(section, "catapult", -9, 9, "PR-14.4", check),
-            "strength_loaded": require_whole(section, "loaded_unit", -9, 9, "PR-14.4", check),
-            "strength_empty": require_whole(section, "empty_unit", -9, 9, "PR-14.4", check)}
 
 
 # ---------------------------------------------------------------- effects
 
-def read_effects(section, rules, given, bad) -> dict:
+def read_effects(section, rules, given, warnings, bad) -> dict:
     """The effect tables (PR-17), one row per effect in file order."""
-    if not 1 <= len(section) <= MAX_EFFECTS:
-        bad("effects", f"must define 1..{MAX_EFFECTS} effects, found {len(section)}")
     n = len(section)
     tables = {
         "effect_ids": list(section),
@@ -343,80 +320,46 @@ def read_effects(section, rules, given, bad) -> dict:
         "effect_unit": np.full(n, -1, dtype=np.int8),
     }
     for e, (effect_id, effect) in enumerate(section.items()):
-        item = f"effect {effect_id}"
-        if not is_name(effect_id) or not isinstance(effect, dict):
-            bad(item, "must be an object with a kind")
-        kind = effect.get("kind")
-        if kind not in KINDS:
-            bad(item, f"unknown kind {kind!r} (known: {', '.join(KINDS)}) (PR-17)")
+        kind = effect["kind"]
         tables["effect_kind"][e] = KINDS.index(kind)
-        if kind == "produce":
-            read_produce(effect, e, item, tables, bad)
+        if kind == "produce":                            # one cube per tile, counted at activation (PR-10.6)
+            tables["effect_cube"][e] = GOODS.index(effect["cube"])
+            tables["effect_per"][e] = GOODS.index(effect["per"])
         elif kind == "recruit":
-            if effect.get("tile") not in UNITS:
-                bad(item, f"a recruit effect's tile must be {' or '.join(UNITS)} (PR-17.4)")
             tables["effect_unit"][e] = UNITS.index(effect["tile"])
         else:
-            read_options_of(effect, kind, e, item, tables, bad)
-    settle_catapult_big_option_gain(tables, rules, "catapult_big_option_gain" in given)
+            read_options_of(effect, kind, e, f"effect {effect_id}", tables, bad)
+    settle_catapult_big_option_gain(tables, rules, "catapult_big_option_gain" in given, warnings)
     return tables
-
-
-def read_produce(effect, e, item, tables, bad):
-    """Gain one cube per tile of a kind, counted at activation (PR-10.6)."""
-    if effect.get("cube") not in CUBES:
-        bad(item, f"a produce effect's cube must be {' or '.join(CUBES)} (PR-17.1)")
-    if effect.get("per") not in BUYABLE:
-        bad(item, f"a produce effect's per must be a tile or token: {', '.join(BUYABLE)}")
-    tables["effect_cube"][e] = GOODS.index(effect["cube"])
-    tables["effect_per"][e] = GOODS.index(effect["per"])
 
 
 def read_options_of(effect, kind, e, item, tables, bad):
     """A buy effect's options {pay, gain} or a gain effect's options {cube: n}; choose one (PR-17)."""
-    options = effect.get("options")
-    if not isinstance(options, list) or not 1 <= len(options) <= MAX_EFFECT_OPTIONS:
-        bad(item, f"options must list 1..{MAX_EFFECT_OPTIONS} options (PR-17)")
+    options = effect["options"]
     tables["effect_n_options"][e] = len(options)
     for o, option in enumerate(options):
-        where = f"{item} option {o + 1}"
-        if not isinstance(option, dict):
-            bad(where, "must be an object")
+        gain = option["gain"] if kind == "buy" else option
         if kind == "buy":
-            pay = read_amounts(option.get("pay"), CUBES, f"{where} pay", "food and money (PR-9.1)", bad)
-            if any(amount > MAX_PAY for amount in pay.values()):
-                bad(f"{where} pay", f"at most {MAX_PAY} food and {MAX_PAY} money in one cost are supported")
-            gain = read_amounts(option.get("gain"), BUYABLE, f"{where} gain", "tiles and tokens", bad)
-            tables["effect_pay"][e, o] = [pay.get(cube, 0) for cube in CUBES]
-        else:
-            gain = read_amounts(option, CUBES, where, "food and money (PR-17.1)", bad)
+            tables["effect_pay"][e, o] = [option["pay"].get(cube, 0) for cube in CUBES]
         if sum(gain.values()) < 1:
-            bad(where, "gives nothing")
+            bad(f"{item} option {o + 1}", "gives nothing")
         for good, amount in gain.items():
             tables["effect_gain"][e, o, GOODS.index(good)] = amount
 
 
-def read_amounts(given, known, item, what, bad) -> dict[str, int]:
-    if not isinstance(given, dict):
-        bad(item, "must be an object of amounts")
-    for name, amount in given.items():
-        if name not in known:
-            bad(item, f"may name only {what}, found {name!r}")
-        if not is_whole_in(amount, 0, MAX_AMOUNT):
-            bad(item, f"{name} must be a whole number 0..{MAX_AMOUNT}")
-    return given
-
-
-def settle_catapult_big_option_gain(tables, rules, set_in_file):
+def settle_catapult_big_option_gain(tables, rules, set_in_file, warnings):
     """AMB-1: where the file sets options.catapult_big_option_gain, it overrides the expensive
     options (option 2 and later) of every effect whose options give only catapults; where it does
     not, the effect entries stand and the rule reports what they give."""
-    for e in range(len(tables["effect_ids"])):
+    for e, effect_id in enumerate(tables["effect_ids"]):
         n = tables["effect_n_options"][e]
         gains = tables["effect_gain"][e, :n]
         if tables["effect_kind"][e] == K_BUY and n > 1 and gains[:, G_CATAPULT].all() \
                 and gains.sum() == gains[:, G_CATAPULT].sum():
             if set_in_file:
+                for o in range(1, n):
+                    overridden(warnings, "catapult_big_option_gain", rules["catapult_big_option_gain"],
+                               f"effect {effect_id} option {o + 1} catapult", int(gains[o, G_CATAPULT]))
                 gains[1:, G_CATAPULT] = rules["catapult_big_option_gain"]
             else:
                 rules["catapult_big_option_gain"] = int(gains[1, G_CATAPULT])
@@ -430,86 +373,66 @@ def read_cards(doc, effect_ids, display_size, bad) -> dict:
     cards = read_start_cards(doc["start_cards"], effect_ids, bad)
     cards += read_year_decks(doc["year_decks"], effect_ids, bad)
     n_action_cards = len(cards)
-    cards += read_scoring_cards(doc["scoring_cards"], bad)
+    for year in YEARS[1:]:                               # military scoring cards: decks 2 and 3 (PR-3.4)
+        cards += [(-1, 0, int(year), 0, 0, 1)] * doc["scoring_cards"].get(year, 0)
     if len(cards) > MAX_CARDS:
         bad("cards", f"{len(cards)} card instances, at most {MAX_CARDS} are supported")
     columns = np.array(cards, dtype=np.int8).reshape(len(cards), 6).T
     names = ("card_effect", "card_exchange", "card_year", "card_marker", "card_start", "card_scoring")
     tables = dict(zip(names, (np.ascontiguousarray(column) for column in columns)))
+    check_every_effect_is_on_a_card(tables, effect_ids, bad)
     check_decks_per_player_count(tables, display_size, bad)
     return {"n_cards": len(cards), "n_action_cards": n_action_cards, **tables}
 
 
-def read_card_entry(entry, item, effect_ids, bad, year_deck: bool):
-    """(effect index, exchange, marker, copies) of one card entry."""
-    if not isinstance(entry, dict):
-        bad(item, "must be an object with an effect")
-    if entry.get("effect") not in effect_ids:
-        bad(item, f"effect {entry.get('effect')!r} is not defined in effects")
-    if not isinstance(entry.get("exchange"), bool):
-        bad(item, "exchange must be true or false (PR-17.3)")
-    marker = entry.get("marker", 0) if year_deck else 0
-    if not year_deck and "marker" in entry:
-        bad(item, "start cards carry no player-count marker (PR-3.2)")
-    if not is_whole(marker) or marker not in MARKERS:
-        bad(item, "marker must be 0 (none), 3 or 4 (PR-3.2)")
-    copies = entry.get("copies", 1)
-    if not is_whole_in(copies, 1, MAX_CARDS):
-        bad(item, f"copies must be a whole number 1..{MAX_CARDS}")
-    return effect_ids.index(entry["effect"]), int(entry["exchange"]), marker, copies
+def card_effect(entry, item, effect_ids, bad) -> int:
+    """The index of a card entry's effect, which the effects section must define."""
+    if entry["effect"] not in effect_ids:
+        bad(item, f"effect {entry['effect']!r} is not defined in effects")
+    return effect_ids.index(entry["effect"])
 
 
 def read_start_cards(section, effect_ids, bad) -> list[tuple]:
     """S1: one for every player, all identical; S2: one each, all different (PR-3.3)."""
-    effect, exchange, _, copies = read_card_entry(section.get("S1"), "start_cards.S1", effect_ids, bad, False)
-    if copies < MAX_PLAYERS:
-        bad("start_cards.S1", f"needs at least {MAX_PLAYERS} copies, one for every player (PR-3.3), found {copies}")
-    cards = [(effect, exchange, 0, 0, 1, 0)] * copies
-    s2 = section.get("S2")
-    if not isinstance(s2, list) or len(s2) < MAX_PLAYERS:
-        found = len(s2) if isinstance(s2, list) else "no list"
+    s1 = section["S1"]
+    effect = card_effect(s1, "start_cards.S1", effect_ids, bad)
+    if s1.get("copies", 1) != MAX_PLAYERS:               # cards_in_play deals one to each player, never more
+        bad("start_cards.S1.copies", f"is fixed by the rules at {MAX_PLAYERS}, one for every player (PR-3.3), "
+                                     f"found {s1.get('copies', 1)}")
+    cards = [(effect, int(s1["exchange"]), 0, 0, 1, 0)] * MAX_PLAYERS
+    if len(section["S2"]) < MAX_PLAYERS:
         bad("start_cards.S2", f"needs at least {MAX_PLAYERS} cards, a different one for every player (PR-3.3), "
-                              f"found {found}")
+                              f"found {len(section['S2'])}")
     seen = set()
-    for i, entry in enumerate(s2):
+    for i, entry in enumerate(section["S2"]):
         item = f"start_cards.S2[{i}]"
-        effect, exchange, _, copies = read_card_entry(entry, item, effect_ids, bad, False)
-        if copies != 1:
+        effect = card_effect(entry, item, effect_ids, bad)
+        if entry.get("copies", 1) != 1:
             bad(item, "an S2 entry is one card: the players' S2 cards all differ (PR-3.3)")
-        if (effect, exchange) in seen:
+        if (effect, entry["exchange"]) in seen:
             bad(item, "is the same card as an earlier S2 entry; the players' S2 cards all differ (PR-3.3)")
-        seen.add((effect, exchange))
-        cards.append((effect, exchange, 0, 0, 2, 0))
+        seen.add((effect, entry["exchange"]))
+        cards.append((effect, int(entry["exchange"]), 0, 0, 2, 0))
     return cards
 
 
 def read_year_decks(section, effect_ids, bad) -> list[tuple]:
     """Decks 1, 2 and 3 of action cards, each entry `copies` cards (PR-3.4, DATA-4)."""
-    for key in section:
-        if key not in YEARS and key != "source":
-            bad(f"year_decks.{key}", "unknown deck (the years are 1, 2 and 3)")
     cards = []
     for year in YEARS:
-        entries = section.get(year)
-        if not isinstance(entries, list):
-            bad(f"year_decks.{year}", "must be a list of card entries")
-        for i, entry in enumerate(entries):
-            effect, exchange, marker, copies = read_card_entry(entry, f"year_decks.{year}[{i}]", effect_ids, bad, True)
-            cards += [(effect, exchange, int(year), marker, 0, 0)] * copies
+        for i, entry in enumerate(section[year]):
+            effect = card_effect(entry, f"year_decks.{year}[{i}]", effect_ids, bad)
+            cards += [(effect, int(entry["exchange"]), int(year), entry.get("marker", 0), 0, 0)] \
+                * entry.get("copies", 1)
     return cards
 
 
-def read_scoring_cards(section, bad) -> list[tuple]:
-    """Military scoring cards shuffled into decks 2 and 3 (PR-1.1, PR-3.4)."""
-    cards = []
-    for key, count in section.items():
-        if key not in YEARS[1:]:
-            bad(f"scoring_cards.{key}", "scoring cards go into deck 2 or 3; deck 1 holds none (PR-3.4)")
-        if not is_whole_in(count, 0, MAX_CARDS):
-            bad(f"scoring_cards.{key}", f"must be a whole number 0..{MAX_CARDS}")
-    for year in YEARS[1:]:
-        cards += [(-1, 0, int(year), 0, 0, 1)] * section.get(year, 0)
-    return cards
+def check_every_effect_is_on_a_card(tables, effect_ids, bad):
+    """An effect no card has would never play: its values would be read and ignored."""
+    on_cards = set(tables["card_effect"][tables["card_scoring"] == 0].tolist())
+    for e, effect_id in enumerate(effect_ids):
+        if e not in on_cards:
+            bad(f"effects.{effect_id}", "is on no card: no start card or year-deck entry names it")
 
 
 def check_decks_per_player_count(tables, display_size, bad):
@@ -541,41 +464,32 @@ def read_culture_tokens(section, supply, bad) -> dict:
     counts = np.array([supply[SUPPLY.index(kind)] for kind in CULTURE], dtype=np.int16)
     for k, kind in enumerate(CULTURE):
         item = f"culture_tokens.{kind}"
-        stack = section.get(kind)
-        if not isinstance(stack, list) or len(stack) != counts[k]:
-            found = len(stack) if isinstance(stack, list) else "no list"
-            bad(item, f"must list {counts[k]} token values, the supply's {kind} pool (PR-1.2, DATA-5), found {found}")
-        if not all(is_whole_in(v, 0, MAX_AMOUNT) for v in stack):
-            bad(item, f"values must be whole numbers 0..{MAX_AMOUNT}")
+        stack = section[kind]
+        if len(stack) != counts[k]:
+            bad(item, f"must list {counts[k]} token values, the supply's {kind} pool (PR-1.2, DATA-5), "
+                      f"found {len(stack)}")
         if stack != sorted(stack, reverse=True):
             bad(item, "must be sorted highest value first (PR-3.6)")
         values[k, :len(stack)] = stack
     return {"culture_values": values, "culture_n": counts}
 
 
-def read_goal_cards(section, rules, given, bad) -> dict:
+def read_goal_cards(section, rules, given, warnings, bad) -> dict:
     """Decks G1 and G2, each dealing one card to every player (PR-3.5, PR-16)."""
-    for key in section:
-        if key not in GOAL_DECKS and key != "source":
-            bad(f"goal_cards.{key}", "unknown goal deck (the decks are G1 and G2)")
-    goals = []
-    for d, deck in enumerate(GOAL_DECKS):
-        cards = section.get(deck)
-        if not isinstance(cards, list) or len(cards) < MAX_PLAYERS:
-            found = len(cards) if isinstance(cards, list) else "no list"
+    for deck in GOAL_DECKS:
+        if len(section[deck]) < MAX_PLAYERS:
             bad(f"goal_cards.{deck}", f"needs at least {MAX_PLAYERS} goal cards, one for every player (PR-3.5), "
-                                      f"found {found}")
-        goals += [(d, card, f"goal_cards.{deck}[{i}]") for i, card in enumerate(cards)]
+                                      f"found {len(section[deck])}")
+    goals = [(d, card, f"goal_cards.{deck}[{i}]") for d, deck in enumerate(GOAL_DECKS)
+             for i, card in enumerate(section[deck])]
     if len(goals) > MAX_GOALS:
         bad("goal_cards", f"{len(goals)} goal cards, at most {MAX_GOALS} are supported")
     n = len(goals)
     tables = {"goal_ids": [], "goal_deck": np.zeros(n, dtype=np.int8), "goal_kind": np.zeros(n, dtype=np.int8),
               "goal_tiles": np.zeros(n, dtype=np.int16), "goal_threshold": np.zeros(n, dtype=np.int16),
               "goal_vp_each": np.zeros(n, dtype=np.int16), "goal_divisor": np.zeros(n, dtype=np.int16),
-              "goal_table": np.zeros((n, 4), dtype=np.int16)}
+              "goal_rounding": np.zeros(n, dtype=np.int8), "goal_table": np.zeros((n, 4), dtype=np.int16)}
     for g, (deck, card, where) in enumerate(goals):
-        if not isinstance(card, dict) or not is_name(card.get("id")):
-            bad(where, "needs an id")
         if card["id"] not in [g.upper() for g in GOAL_CATEGORIES]:
             bad(where, f"unknown goal card {card['id']!r}: the results have a column for each of "
                        f"{', '.join(g.upper() for g in GOAL_CATEGORIES)} (DATA-6); change their formulas, not their ids")
@@ -583,43 +497,43 @@ def read_goal_cards(section, rules, given, bad) -> dict:
             bad(f"goal {card['id']}", "is listed twice")
         tables["goal_ids"].append(card["id"])
         tables["goal_deck"][g] = deck
-        read_goal(card, g, tables, rules, given, bad)
+        read_goal(card, g, tables, rules, given, warnings, bad)
     return tables
 
 
-def read_goal(card, g, tables, rules, given, bad):
-    item = f"goal {card['id']}"
-    kind = card.get("kind")
-    if kind not in GOAL_KINDS:
-        bad(item, f"unknown kind {kind!r} (known: {', '.join(GOAL_KINDS)}) (PR-16.1)")
+def read_goal(card, g, tables, rules, given, warnings, bad):
+    """One goal card's formula (PR-16.1). options.villa_table and options.stronghold_rounding,
+    where the file sets them, win over the VILLA and STRONGHOLD cards (AMB-2, AMB-3, DATA-7)."""
+    kind = card["kind"]
     tables["goal_kind"][g] = GOAL_KINDS.index(kind)
-    check = in_section(item, bad)
     if kind == "per_military_vp":
-        tables["goal_divisor"][g] = require_whole(card, "divisor", 1, MAX_AMOUNT, "PR-16.1", check)
-        if "rounding" in card and card["rounding"] not in ROUNDINGS:
-            check("rounding", f"must be one of {', '.join(ROUNDINGS)} (AMB-3)")
+        tables["goal_divisor"][g] = card["divisor"]
+        rounding = settle(card, "rounding", "STRONGHOLD", "stronghold_rounding", rules, given, warnings)
+        tables["goal_rounding"][g] = ROUNDINGS.index(rounding)
         return
-    tables["goal_tiles"][g] = read_goal_tiles(card.get("tiles"), f"{item}.tiles", bad)
+    tables["goal_tiles"][g] = sum(1 << TILES.index(t) for t in card["tiles"])
     if kind == "sets":
-        table = read_table(card.get("table"), f"{item}.table", bad)
-        if card["id"] == "VILLA":                        # AMB-2: options.villa_table wins where the file sets it
-            if "villa_table" in given:
-                table = rules["villa_table"]
-            rules["villa_table"] = table
-        tables["goal_table"][g] = table
+        check_table(card["table"], f"goal {card['id']}.table", bad)
+        tables["goal_table"][g] = settle(card, "table", "VILLA", "villa_table", rules, given, warnings)
         return
-    tables["goal_vp_each"][g] = require_whole(card, "vp_each", 0, MAX_AMOUNT, "PR-16.1", check)
+    tables["goal_vp_each"][g] = card["vp_each"]
     if kind == "above":
-        tables["goal_threshold"][g] = require_whole(card, "threshold", 0, MAX_POOL, "PR-16.1", check)
+        tables["goal_threshold"][g] = card["threshold"]
 
 
-def read_goal_tiles(tiles, item, bad) -> int:
-    """The counted tiles or tokens as a bit mask over TILES."""
-    if not isinstance(tiles, list) or not tiles or not all(t in TILES for t in tiles):
-        bad(item, f"must list tiles or tokens out of {', '.join(TILES)}")
-    if len(set(tiles)) != len(tiles):
-        bad(item, "names a tile twice")
-    return sum(1 << TILES.index(t) for t in tiles)
+def settle(card, key, goal_id, switch, rules, given, warnings):
+    """card[key], or the switch where the card is goal_id and the file sets the switch (then a
+    card that says otherwise is overridden); the card goal_id reports its value as the rule where
+    the file does not set it. A card without the key plays the file's switch or its default."""
+    value = card.get(key, rules[switch] if switch in given else RULE_DEFAULTS[switch])
+    if card["id"] != goal_id:
+        return value
+    if switch in given:
+        if key in card:
+            overridden(warnings, switch, rules[switch], f"goal {goal_id}.{key}", card[key])
+        return rules[switch]
+    rules[switch] = value
+    return value
 
 
 # ---------------------------------------------------------------- provenance
@@ -638,16 +552,11 @@ def provenance_items(doc, section) -> list[tuple[str, dict]]:
     return []
 
 
-def summarise_provenance(doc, bad) -> dict[str, str]:
+def summarise_provenance(doc) -> dict[str, str]:
     """component -> provenance, e.g. year_decks.copies -> reconstructed, effects.gain -> reconstructed 2, rulebook 14."""
     given = doc.get("provenance", {})
     if isinstance(given, str):
         given = {}                      # DATA-7's one-line summary names no values
-    check_provenance(given, "provenance", bad)
-    for section in given:
-        if section not in SECTIONS:
-            bad(f"provenance.{section}", f"unknown section (known: {', '.join(SECTIONS)})")
-        check_provenance(given[section], f"provenance.{section}", bad)
     tallies: dict[str, dict[str, int]] = {}
 
     def count(component, value):
@@ -659,20 +568,7 @@ def summarise_provenance(doc, bad) -> dict[str, str]:
         for key, value in given.get(section, {}).items():
             if not items:
                 count(f"{section}.{key}", value)
-        for name, entry in items:
-            own = entry.get("provenance", {})
-            check_provenance(own, f"{name}.provenance", bad)
-            for key, value in {**given.get(section, {}), **own}.items():
+        for _, entry in items:
+            for key, value in {**given.get(section, {}), **entry.get("provenance", {})}.items():
                 count(f"{section}.{key}", value)
     return {component: describe_tally(tally) for component, tally in tallies.items()}
-
-
-def check_provenance(given, item, bad):
-    """An object of value -> provenance (or, at the top, of section -> such objects)."""
-    if not isinstance(given, dict):
-        bad(item, "must be an object of value -> rulebook, sourced or reconstructed")
-    if item == "provenance":
-        return
-    for key, value in given.items():
-        if value not in PROVENANCES:
-            bad(f"{item}.{key}", f"must be one of {', '.join(PROVENANCES)}, found {value!r}")

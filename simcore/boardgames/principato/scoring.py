@@ -9,7 +9,7 @@ from simcore.boardgames.principato.rules import loaded_units, military_tiles, st
 from simcore.boardgames.principato.state import (
     CAT_MILITARY, CEIL, FLOOR, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM, H_FIELD,
     H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONUMENT, H_BOOK, H_PAINTING, H_PALAZZO, R_PAIR_CAP,
-    R_STRONGHOLD_ROUNDING, R_TIEBREAK_LOADED, S_FAVOUR, S_FOOD, S_MONEY, SC_STRENGTH, SC_WON)
+    R_TIEBREAK_LOADED, S_FAVOUR, S_FOOD, S_MONEY, SC_STRENGTH, SC_WON)
 
 # components.TILES order -> the holding it counts (goal cards, PR-16)
 TILE_HOLD = np.array([H_FIELD, H_FARM, H_PALAZZO, H_BANK, H_CATAPULT, H_MILITIA, H_CONDOTTIERE, H_MONUMENT,
@@ -137,7 +137,7 @@ def goal_value(tt, g, h, military_vp):
     if kind == GK_ABOVE:
         return tt.goal_vp_each[g] * max(0, tiles_of(h, tt.goal_tiles[g]) - tt.goal_threshold[g])
     if kind == GK_PER_MILITARY_VP:
-        return divide(military_vp, tt.goal_divisor[g], tt.rules[R_STRONGHOLD_ROUNDING])
+        return divide(military_vp, tt.goal_divisor[g], tt.goal_rounding[g])
     sets = min(fewest_of(h, tt.goal_tiles[g]), tt.rules[R_PAIR_CAP], 3)   # GK_SETS, AMB-4
     return tt.goal_table[g, sets]
 

@@ -39,12 +39,11 @@ R_CULTURE_TAKE = RULE_INDEX["culture_take"]
 R_FULL_POOL = RULE_INDEX["tile_option_needs_full_pool"]
 R_TIEBREAK_LOADED = RULE_INDEX["tiebreak_counts_loaded"]
 R_NEW_YEAR_STARTER = RULE_INDEX["new_year_starter"]
-R_STRONGHOLD_ROUNDING = RULE_INDEX["stronghold_rounding"]
 R_PAIR_CAP = RULE_INDEX["pair_cap"]
 N_RULES = len(RULE_DEFAULTS)
 HIGHEST_FIRST, LOWEST_FIRST, CHOOSE = range(3)           # culture_take
 NEXT_PLAYER, START_PLAYER = range(2)                     # new_year_starter
-FLOOR, ROUND, CEIL = range(3)                            # stronghold_rounding
+FLOOR, ROUND, CEIL = range(3)                            # tt.goal_rounding (components.ROUNDINGS)
 
 # phases (the suggested phase machine of section 18) and the decision points (DEC-n)
 D_KIND, D_CARD, D_OPTION, D_RECRUIT, D_OVERFLOW, D_EXCHANGE, D_CULTURE, D_EXCHANGE_B, D_FAVOUR, D_LOAD, \
@@ -117,6 +116,7 @@ TABLES = np.dtype([
     ("goal_threshold", np.int16, (MAX_GOALS,)),
     ("goal_vp_each", np.int16, (MAX_GOALS,)),
     ("goal_divisor", np.int16, (MAX_GOALS,)),
+    ("goal_rounding", np.int8, (MAX_GOALS,)),     # FLOOR, ROUND, CEIL ("per_military_vp")
     ("goal_table", np.int16, (MAX_GOALS, 4)),
     ("goal_category", np.int8, (MAX_GOALS,)),     # CAT_GOALS + its place in GOAL_CATEGORIES
 ] + search_table_fields())
@@ -228,6 +228,7 @@ def new_tables(data, players):
     t.goal_threshold[:n_goals] = data.goal_threshold
     t.goal_vp_each[:n_goals] = data.goal_vp_each
     t.goal_divisor[:n_goals] = data.goal_divisor
+    t.goal_rounding[:n_goals] = data.goal_rounding
     t.goal_table[:n_goals] = data.goal_table
     t.goal_category[:n_goals] = [CAT_GOALS + GOAL_CATEGORIES.index(g.lower()) for g in data.goal_ids]
     return tt

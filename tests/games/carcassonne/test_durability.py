@@ -43,7 +43,7 @@ def stop_midway(process, path, signum):
 
 
 def resume(path):
-    done = subprocess.run([*SIMCORE, *map(str, ARGS), "-o", str(path), "--resume", "--quiet"], cwd=ROOT,
+    done = subprocess.run([*SIMCORE, *map(str, ARGS), "-o", str(path), "--resume", "--json"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     return done.stderr

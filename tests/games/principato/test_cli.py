@@ -156,7 +156,7 @@ def test_player_counts_outside_two_to_four_are_one_error_line_and_status_2(comma
      "year_decks.1: with 2 players the deck has 4 action cards after the removal of PR-3.2, it needs the "
      "display of 5 (PR-3.8)"),
     (spoiled(components.default_path(), unknown_take),
-     "options.culture_take: must be one of highest_first, lowest_first, choose"),
+     "options.culture_take: 'random' is not one of ['highest_first', 'lowest_first', 'choose']"),
 ], ids=["missing", "malformed", "14 books", "tiny deck 1", "culture_take"])
 def test_bad_data_file_is_one_error_line_and_status_2(tmp_path, content, needle):
     data = tmp_path / "pr.json"
