@@ -4,26 +4,40 @@ The file (data/strasbourg.json) holds the city (guild spaces with their printed 
 building sites, the chapel spots with the cells each one scores, the city wall and its corners),
 the 5 guilds, the council seats, the 5 round cards, the 5 buildings, the goods tiles, the 25 task
 cards, one player's influence cards, the start coins and the rule switches the specification
-offers for its ambiguities (rules/strasbourg.md SB-17). Every value carries a provenance:
+offers for its ambiguities (SB-17). Every value carries a provenance:
 rulebook, sourced or reconstructed. The shipped file is the specification's placeholder board P0
 with its placeholder cards (SB-19), so results on it are provisional.
 
-Cells are numbered row * cols + col. Guilds, buildings, council seats, round cards and task cards
+A file is checked against data/strasbourg.schema.json first (keys, types, list lengths, number
+ranges: one UserError naming the item), then against the game's own constraints. Every value
+that is not a name, an id, a note or a provenance reaches the kernels through the tables
+(state.new_tables), or the loader refuses any value but the one the engine plays: the 6 x 9 grid,
+PLANNING_MODE and SCREEN_HIDES_RESOURCES (FIXED_RULES), and goods tiles of one value per guild.
+
+Cells are numbered row * 9 + col. Guilds, buildings, council seats, round cards and task cards
 are numbered in file order; the guilds are listed by space price, most valuable first (SB-19.1).
 """
 from __future__ import annotations
 
+import json
 from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
 
 from simcore.datafile import (
-    PROVENANCES, describe_tally, is_whole_in, read_json, read_rule_switches, rule_values, shipped_path)
+    describe_tally, read_json, rule_values, schema_validator, shipped_path, validate)
 from simcore.registry import UserError
 
-N_CELLS = 54                            # 9 x 6 cells (SB-2.2)
-GRID_SHAPES = ((6, 9), (9, 6))          # which side has 9 cells is unknown (SB-2.2)
+PACKAGE = "simcore.boardgames.strasbourg"
+SCHEMA = "strasbourg.schema.json"       # data/: the file's shape, checked before everything below
+WHAT = "Strasbourg data file"           # the file in error messages
+
+# The city is 6 rows x 9 columns (SB-2.2 says 9 x 6 without saying which side has 9 cells; a
+# board with 9 rows is the same city transposed, so the engine fixes one orientation: the
+# straight lines and squares of TK-08..TK-10 are scored on it).
+ROWS, COLS = 6, 9
+N_CELLS = ROWS * COLS
 N_SITES = 7                             # grey building sites (SB-2.2)
 N_GUILDS = 5
 N_ROUNDS = 5                            # one round card, one building, one chapel per round
@@ -33,10 +47,9 @@ N_BUILDINGS = 5
 GOODS_PER_GUILD = 6                     # SB-1.7
 N_TASKS = 25                            # SB-1.6
 MAX_CADJ = 8                            # a chapel may score at most the 8 cells around one cell (AMB-02 c)
-MAX_CHAPEL_SPOTS = 7 * 10               # vertices of a 6 x 9 grid
-MAX_DECK = 24                           # one player's influence cards (SB-1.5)
-MAX_CARD_VALUE = 9
-MAX_VALUE = 99                          # prices, coins, building and goods values fit int16 sums
+MAX_CHAPEL_SPOTS = (ROWS + 1) * (COLS + 1)   # the grid's vertices
+MAX_DECK = 24                           # one player's influence cards (SB-1.5): the kernels' hand size
+CARD_VALUES = 6                         # influence cards show 1..6 (SB-1.5): the kernels' per-value counts
 NO_CELL = -1                            # padding of neighbour and CADJ tables; the guild/price of a site
 
 SECTIONS = ("board", "guilds", "council", "round_cards", "buildings", "goods", "tasks", "influence",
@@ -56,12 +69,22 @@ RULE_DEFAULTS = {
     "FM_LIMIT": None,                   # AMB-16: family members per player; None = unlimited
     "SCREEN_HIDES_RESOURCES": False,    # SB-16.2: coins, goods, privileges follow from public history
 }
-RULE_CHOICES = {
+RULE_CHOICES = {                        # the schema lists the same choices
     "CHAPEL_ADJACENCY": ("VERTEX", "LISTED"),
     "PLANNING_MODE": ("SEQUENTIAL", "SIMULTANEOUS"),
     "CITY_WALL": ("OUTER_RING", "LISTED"),
 }
-RULE_RANGES = {"FM_LIMIT": (1, 99)}
+# Switches that only choose what the loader checks: the kernels play the board's lists either way.
+CHECK_SWITCHES = ("CHAPEL_ADJACENCY", "CITY_WALL")
+# Switches the engine plays at one value only, and why. Their other readings change only what a
+# player may see, and playing them needs more than a table value: the search players' redraw of
+# hidden information (policies.determinize) would have to hide what the other reading hides.
+FIXED_RULES = {
+    "PLANNING_MODE": ("SEQUENTIAL", "players plan in seat order from the start player, seeing the "
+                                    "earlier players' bundles (AMB-10); SIMULTANEOUS is not implemented"),
+    "SCREEN_HIDES_RESOURCES": (False, "coins, goods and privileges follow from public history (SB-16.2); "
+                                      "hiding them is not implemented"),
+}
 NO_FM_LIMIT = -1                        # FM_LIMIT None in the rule array
 RULE_INDEX = {name: i for i, name in enumerate(RULE_DEFAULTS)}
 
@@ -89,7 +112,6 @@ TASK_TYPES = {
 TASK_TYPE_IDS = tuple(TASK_TYPES)
 TASK_TYPE_CODE = {kind: int(kind[3:]) for kind in TASK_TYPES}    # the kernels' task_type: TK-08 -> 8
 MAX_TASK_PARAMS = max(len(params) for params in TASK_TYPES.values())
-PRESTIGE_RANGE = (0, 20)                # printed values reported 2..8 (SB-19.5); 0..20 leaves room for variants
 
 # How people read a task card; the placeholders are the card's parameters (names for guild/building).
 TASK_TEXT = {
@@ -160,8 +182,8 @@ class StrasbourgData:
     task_type: np.ndarray              # int8[25]: TASK_TYPE_CODE, the TK number 1..17
     task_param: np.ndarray             # int16[25, MAX_TASK_PARAMS]: TASK_TYPES order, -1 padded
     task_prestige: np.ndarray          # int16[25]
-    influence_cards: np.ndarray        # int8[cards]: one player's influence cards, ascending
-    start_coins: int
+    influence_cards: np.ndarray        # int8[5..24]: one player's influence cards, ascending
+    start_coins: int                   # each player's coins at the start (SB-3.3)
     provenance: dict[str, str]
 
     def cell(self, row: int, col: int) -> int:
@@ -172,38 +194,36 @@ class StrasbourgData:
 
 
 def default_path() -> str:
-    return shipped_path("simcore.boardgames.strasbourg", "strasbourg.json")
+    return shipped_path(PACKAGE, "strasbourg.json")
 
 
 def load(path: str | None = None) -> StrasbourgData:
     """Read, validate and convert a Strasbourg data file (None: the shipped one)."""
     path = path or default_path()
-    return from_document(read_json(path, "Strasbourg data file"), path)
+    return from_document(read_json(path, WHAT), path)
 
 
 def from_document(doc, path: str = "<data>") -> StrasbourgData:
-    """Validate a parsed data document and build its tables."""
-    def bad(item, msg):
-        raise UserError(f"Strasbourg data file {path}: {item}: {msg}")
+    """Validate a parsed data document and build its tables: the schema first (keys, types, list
+    lengths, ranges), then the game's own constraints."""
+    validate(doc, schema_validator(PACKAGE, SCHEMA), path, WHAT)
+    doc = whole_numbers(doc)
 
-    if not isinstance(doc, dict):
-        bad("document", "must be a JSON object")
-    for section in SECTIONS:
-        if not isinstance(doc.get(section), dict):
-            bad(section, "section is missing or not an object")
-    rules = read_rule_switches(doc.get("rules", {}), RULE_DEFAULTS, bad, RULE_CHOICES, RULE_RANGES)
+    def bad(item, msg):
+        raise UserError(f"{WHAT} {path}: {item}: {msg}")
+
+    rules = read_rules(doc.get("rules", {}), bad)
     guilds = read_guilds(doc["guilds"], bad)
     guild_ids = [g["id"] for g in guilds]
     board = read_board(doc["board"], rules, guild_ids, bad)
     council = read_council(doc["council"], guild_ids, bad)
     buildings = read_buildings(doc["buildings"], bad)
-    building_ids = [b["id"] for b in buildings]
     tasks = read_tasks(doc["tasks"], guilds, buildings, bad)
     return StrasbourgData(
-        data_set_id=str(doc.get("data_set_id", "unnamed")),
-        name=str(doc.get("name", doc.get("data_set_id", "unnamed"))),
-        source=str(doc.get("source", "")),
-        reconstructed=bool(doc.get("reconstructed", False)),
+        data_set_id=doc["data_set_id"],
+        name=doc["name"],
+        source=doc.get("source", ""),
+        reconstructed=doc.get("reconstructed", False),
         path=path,
         rules=rules,
         rule_values=rule_values(rules, RULE_DEFAULTS, RULE_CHOICES, none=NO_FM_LIMIT),
@@ -212,15 +232,26 @@ def from_document(doc, path: str = "<data>") -> StrasbourgData:
         guild_names=[g["name"] for g in guilds],
         **council,
         **read_round_cards(doc["round_cards"], guild_ids, bad),
-        building_ids=building_ids,
+        building_ids=[b["id"] for b in buildings],
         building_names=[b["name"] for b in buildings],
         building_value=np.array([b["value"] for b in buildings], dtype=np.int16),
         goods_value=read_goods(doc["goods"], guild_ids, bad),
         **tasks,
         influence_cards=read_influence(doc["influence"], bad),
-        start_coins=read_start_coins(doc["player_start"], bad),
-        provenance=summarise_provenance(doc, bad),
+        start_coins=doc["player_start"]["coins"],
+        provenance=summarise_provenance(doc),
     )
+
+
+def whole_numbers(doc):
+    """The document with its numbers as ints. JSON Schema counts 2.0 as an integer, and the schema
+    admits no other numbers, so every float here is whole; as a float it could not count a list
+    or index a table."""
+    if isinstance(doc, dict):
+        return {key: whole_numbers(value) for key, value in doc.items()}
+    if isinstance(doc, list):
+        return [whole_numbers(value) for value in doc]
+    return int(doc) if isinstance(doc, float) else doc
 
 
 def provenance(data: StrasbourgData) -> dict[str, str]:
@@ -230,23 +261,27 @@ def provenance(data: StrasbourgData) -> dict[str, str]:
     return prov
 
 
-def is_name(value) -> bool:
-    return isinstance(value, str) and value != ""
+def read_rules(given, bad) -> dict:
+    """The file's rule switches over the defaults (the schema has checked their values); a switch
+    the engine plays at one value only is refused at any other (FIXED_RULES)."""
+    rules = {**RULE_DEFAULTS, **given}
+    for name, (fixed, why) in FIXED_RULES.items():
+        require_fixed(rules[name], fixed, f"rules.{name}", why, bad)
+    return rules
+
+
+def require_fixed(value, fixed, item, why, bad):
+    if value != fixed:
+        bad(item, f"is fixed at {json.dumps(fixed)}, found {json.dumps(value)}: {why}")
 
 
 # ---------------------------------------------------------------- guilds and council
 
 def read_guilds(section, bad):
-    kinds = section.get("kinds")
-    if not isinstance(kinds, list) or len(kinds) != N_GUILDS:
-        bad("guilds.kinds", f"must list the {N_GUILDS} guilds (SB-19.1)")
-    guilds = []
-    for i, kind in enumerate(kinds):
-        if not isinstance(kind, dict) or not is_name(kind.get("id")):
-            bad(f"guild #{i}", "needs an id")
-        if kind["id"] in (NOBILITY, CHURCH, MERCHANTS):
-            bad(f"guild {kind['id']}", "the id is taken by a council seat")
-        guilds.append({"id": kind["id"], "name": str(kind.get("name_en") or kind["id"])})
+    guilds = [{"id": kind["id"], "name": kind["name_en"]} for kind in section["kinds"]]
+    for guild in guilds:
+        if guild["id"] in (NOBILITY, CHURCH, MERCHANTS):
+            bad(f"guild {guild['id']}", "the id is taken by a council seat")
     if len({g["id"] for g in guilds}) != N_GUILDS:
         bad("guilds.kinds", "guild ids are not unique")
     return guilds
@@ -257,7 +292,7 @@ def read_council(section, guild_ids, bad):
 
     Where a seat sits does not matter to the rules, so the order is fixed: kernels may then number
     the seats as constants (NOBILITY 0, CHURCH 1, SEAT[g] 2 + g, MERCHANTS 7)."""
-    seats = section.get("seats")
+    seats = section["seats"]
     expected = [NOBILITY, CHURCH, *guild_ids, MERCHANTS]
     if seats != expected:
         bad("council.seats", f"must be {NOBILITY}, {CHURCH}, one seat per guild in guild order and {MERCHANTS}: "
@@ -272,67 +307,55 @@ def read_council(section, guild_ids, bad):
 # ---------------------------------------------------------------- the city board
 
 def read_board(board, rules, guild_ids, bad):
-    rows, cols = read_grid_size(board, bad)
-    cells = read_cells(board.get("cells"), rows, cols, guild_ids, bad)
-    check_districts(cells["cell_guild"], rows, cols, guild_ids, bad)
-    orth, n_orth = neighbour_table(rows, cols, ((-1, 0), (0, 1), (1, 0), (0, -1)))
-    diag, n_diag = neighbour_table(rows, cols, ((-1, -1), (-1, 1), (1, -1), (1, 1)))
-    return {"rows": rows, "cols": cols, **cells, "orth": orth, "n_orth": n_orth, "diag": diag,
-            "n_diag": n_diag, **read_chapel_spots(board.get("chapel_spots"), rows, cols, rules, bad),
-            **read_wall(board, rows, cols, rules, bad)}
+    why = (f"the city is {ROWS} rows x {COLS} columns (SB-2.2); a board with {COLS} rows is the same "
+           f"city transposed, list it so")
+    require_fixed(board["rows"], ROWS, "board.rows", why, bad)
+    require_fixed(board["cols"], COLS, "board.cols", why, bad)
+    cells = read_cells(board["cells"], guild_ids, bad)
+    check_districts(cells["cell_guild"], guild_ids, bad)
+    orth, n_orth = neighbour_table(((-1, 0), (0, 1), (1, 0), (0, -1)))
+    diag, n_diag = neighbour_table(((-1, -1), (-1, 1), (1, -1), (1, 1)))
+    return {"rows": ROWS, "cols": COLS, **cells, "orth": orth, "n_orth": n_orth, "diag": diag,
+            "n_diag": n_diag, **read_chapel_spots(board["chapel_spots"], rules, bad),
+            **read_wall(board, rules, bad)}
 
 
-def read_grid_size(board, bad):
-    rows, cols = board.get("rows"), board.get("cols")
-    if not (is_whole_in(rows, 1, N_CELLS) and is_whole_in(cols, 1, N_CELLS)) or (rows, cols) not in GRID_SHAPES:
-        bad("board.rows, board.cols", f"the city is 9 x 6 cells in either orientation (SB-2.2), found {rows} x {cols}")
-    return rows, cols
-
-
-def read_cells(cells, rows, cols, guild_ids, bad):
+def read_cells(cells, guild_ids, bad):
     """Every grid cell once: a guild space with its guild and price, or a building site."""
-    if not isinstance(cells, list) or len(cells) != N_CELLS:
-        found = len(cells) if isinstance(cells, list) else "no list"
-        bad("board.cells", f"the city has {N_CELLS} cells (SB-2.2), found {found}")
     guild = np.full(N_CELLS, NO_CELL, dtype=np.int8)
     price = np.full(N_CELLS, NO_CELL, dtype=np.int16)
     is_site = np.zeros(N_CELLS, dtype=np.bool_)
     seen = np.zeros(N_CELLS, dtype=np.bool_)
-    for i, cell in enumerate(cells):
-        if not isinstance(cell, dict) or not (is_whole_in(cell.get("r"), 0, rows - 1)
-                                              and is_whole_in(cell.get("c"), 0, cols - 1)):
-            bad(f"board cell #{i}", f"needs r and c, a cell of the {rows} x {cols} grid")
+    for cell in cells:
         item = f"board cell ({cell['r']},{cell['c']})"
-        s = cell["r"] * cols + cell["c"]
+        s = cell["r"] * COLS + cell["c"]
         if seen[s]:
             bad(item, "is listed twice")
         seen[s] = True
-        if cell.get("kind") == "site":
-            if cell.get("guild") is not None or cell.get("price") is not None:
+        if cell["kind"] == "site":
+            if cell["guild"] is not None or cell["price"] is not None:
                 bad(item, "a building site has no guild and no price")
             is_site[s] = True
-        elif cell.get("kind") == "guild":
-            if cell.get("guild") not in guild_ids:
-                bad(item, f"unknown guild {cell.get('guild')!r} (known: {', '.join(guild_ids)})")
-            if not is_whole_in(cell.get("price"), 0, MAX_VALUE):
-                bad(item, f"price must be a whole number 0..{MAX_VALUE}")
-            guild[s] = guild_ids.index(cell["guild"])
-            price[s] = cell["price"]
-        else:
-            bad(item, 'kind must be "guild" or "site"')
+            continue
+        if cell["price"] is None:
+            bad(item, "a guild space has a printed price")
+        if cell["guild"] not in guild_ids:
+            bad(item, f"unknown guild {cell['guild']!r} (known: {', '.join(guild_ids)})")
+        guild[s] = guild_ids.index(cell["guild"])
+        price[s] = cell["price"]
     if is_site.sum() != N_SITES:
         bad("board.cells", f"{is_site.sum()} building sites, the city has exactly {N_SITES} (SB-2.2)")
-    return {"cell_row": (np.arange(N_CELLS) // cols).astype(np.int8),
-            "cell_col": (np.arange(N_CELLS) % cols).astype(np.int8),
+    return {"cell_row": (np.arange(N_CELLS) // COLS).astype(np.int8),
+            "cell_col": (np.arange(N_CELLS) % COLS).astype(np.int8),
             "cell_guild": guild, "cell_price": price, "is_site": is_site,
             "sites": np.flatnonzero(is_site).astype(np.int8),
             "guild_spaces": np.bincount(guild[guild >= 0], minlength=len(guild_ids)).astype(np.int8)}
 
 
-def check_districts(cell_guild, rows, cols, guild_ids, bad):
+def check_districts(cell_guild, guild_ids, bad):
     """Each guild's spaces form one district, connected through shared edges (SB-2.2)."""
     for g, gid in enumerate(guild_ids):
-        districts = count_districts(cell_guild == g, rows, cols)
+        districts = count_districts(cell_guild == g)
         if districts == 0:
             bad("board.cells", f"the {gid} have no spaces; every guild has a district (SB-2.2)")
         if districts > 1:
@@ -340,7 +363,7 @@ def check_districts(cell_guild, rows, cols, guild_ids, bad):
                                f"must be one orthogonally connected district (SB-2.2)")
 
 
-def count_districts(member, rows, cols) -> int:
+def count_districts(member) -> int:
     seen = np.zeros(N_CELLS, dtype=np.bool_)
     districts = 0
     for start in np.flatnonzero(member):
@@ -350,54 +373,42 @@ def count_districts(member, rows, cols) -> int:
         seen[start] = True
         queue = deque([start])
         while queue:
-            r, c = divmod(int(queue.popleft()), cols)
+            r, c = divmod(int(queue.popleft()), COLS)
             for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                s = nr * cols + nc
-                if 0 <= nr < rows and 0 <= nc < cols and member[s] and not seen[s]:
+                s = nr * COLS + nc
+                if 0 <= nr < ROWS and 0 <= nc < COLS and member[s] and not seen[s]:
                     seen[s] = True
                     queue.append(s)
     return districts
 
 
-def neighbour_table(rows, cols, steps):
+def neighbour_table(steps):
     """The cells one step away in each direction, compacted and NO_CELL padded, and their count."""
     table = np.full((N_CELLS, len(steps)), NO_CELL, dtype=np.int8)
     count = np.zeros(N_CELLS, dtype=np.int8)
     for s in range(N_CELLS):
-        r, c = divmod(s, cols)
+        r, c = divmod(s, COLS)
         for dr, dc in steps:
-            if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                table[s, count[s]] = (r + dr) * cols + c + dc
+            if 0 <= r + dr < ROWS and 0 <= c + dc < COLS:
+                table[s, count[s]] = (r + dr) * COLS + c + dc
                 count[s] += 1
     return table, count
 
 
-def read_chapel_spots(spots, rows, cols, rules, bad):
+def read_chapel_spots(spots, rules, bad):
     """White spots on grid vertices (SB-2.3), each with the cells its chapel scores (CADJ, AMB-02)."""
-    if not isinstance(spots, list) or len(spots) < N_ROUNDS:
-        found = len(spots) if isinstance(spots, list) else "no list"
-        bad("board.chapel_spots", f"the city needs at least {N_ROUNDS} chapel spots, one chapel per round "
-                                  f"(SB-2.3), found {found}")
-    if len(spots) > MAX_CHAPEL_SPOTS:
-        bad("board.chapel_spots", f"a 9 x 6 grid has only {MAX_CHAPEL_SPOTS} vertices, found {len(spots)} spots")
     vertex = np.zeros((len(spots), 2), dtype=np.int8)
     cadj = np.full((len(spots), MAX_CADJ), NO_CELL, dtype=np.int8)
     n_cadj = np.zeros(len(spots), dtype=np.int8)
     seen = set()
     for k, spot in enumerate(spots):
-        if not isinstance(spot, dict) or not (is_whole_in(spot.get("vr"), 0, rows)
-                                              and is_whole_in(spot.get("vc"), 0, cols)):
-            bad(f"chapel spot #{k}", f"vr and vc must name a grid vertex, 0..{rows} and 0..{cols} (SB-2.3)")
         vr, vc = spot["vr"], spot["vc"]
         item = f"chapel spot ({vr},{vc})"
         if (vr, vc) in seen:
             bad(item, "is listed twice")
         seen.add((vr, vc))
-        given = spot.get("cadj")
-        if not isinstance(given, list) or not 1 <= len(given) <= MAX_CADJ:
-            bad(item, f"cadj must list 1..{MAX_CADJ} cells")
-        cells = read_cell_list(given, f"{item}: cadj", rows, cols, bad)
-        if rules["CHAPEL_ADJACENCY"] == "VERTEX" and sorted(cells) != cells_around_vertex(vr, vc, rows, cols):
+        cells = read_cell_list(spot["cadj"], f"{item}: cadj", bad)
+        if rules["CHAPEL_ADJACENCY"] == "VERTEX" and sorted(cells) != cells_around_vertex(vr, vc):
             bad(item, "cadj must be the cells around its vertex (rules.CHAPEL_ADJACENCY = VERTEX, AMB-02)")
         vertex[k] = vr, vc
         cadj[k, :len(cells)] = cells
@@ -405,28 +416,26 @@ def read_chapel_spots(spots, rows, cols, rules, bad):
     return {"chapel_vertex": vertex, "chapel_cadj": cadj, "chapel_n_cadj": n_cadj}
 
 
-def cells_around_vertex(vr, vc, rows, cols) -> list[int]:
+def cells_around_vertex(vr, vc) -> list[int]:
     """Vertex (vr, vc) is the corner shared by cells (vr-1..vr, vc-1..vc): 4 inside, fewer on the edge."""
-    return sorted(r * cols + c for r in (vr - 1, vr) for c in (vc - 1, vc) if 0 <= r < rows and 0 <= c < cols)
+    return sorted(r * COLS + c for r in (vr - 1, vr) for c in (vc - 1, vc) if 0 <= r < ROWS and 0 <= c < COLS)
 
 
-def read_wall(board, rows, cols, rules, bad):
+def read_wall(board, rules, bad):
     """WALL and CORNERS for TK-05 and TK-06 (SB-2.4, AMB-14)."""
     outer_ring = rules["CITY_WALL"] == "OUTER_RING"
-    wall = read_cell_list(board.get("wall"), "board.wall", rows, cols, bad)
+    wall = read_cell_list(board["wall"], "board.wall", bad)
     if outer_ring:
-        ring = sorted(r * cols + c for r in range(rows) for c in range(cols)
-                      if r in (0, rows - 1) or c in (0, cols - 1))
+        ring = sorted(r * COLS + c for r in range(ROWS) for c in range(COLS)
+                      if r in (0, ROWS - 1) or c in (0, COLS - 1))
         if sorted(wall) != ring:
             bad("board.wall", f"must be the outer ring of the grid, {len(ring)} cells "
                               f"(rules.CITY_WALL = OUTER_RING, AMB-14)")
-    corners = read_cell_list(board.get("corners"), "board.corners", rows, cols, bad)
-    if len(corners) != 4:
-        bad("board.corners", f"must list the 4 corner cells of the city wall (TK-06), found {len(corners)}")
+    corners = read_cell_list(board["corners"], "board.corners", bad)
     if not set(corners) <= set(wall):
         bad("board.corners", "every corner must be a wall cell")
     if outer_ring:
-        if sorted(corners) != [0, cols - 1, (rows - 1) * cols, rows * cols - 1]:
+        if sorted(corners) != [0, COLS - 1, (ROWS - 1) * COLS, ROWS * COLS - 1]:
             bad("board.corners", "must be the 4 corners of the grid (rules.CITY_WALL = OUTER_RING, AMB-14)")
     on_wall = np.zeros(N_CELLS, dtype=np.bool_)
     on_wall[wall] = True
@@ -435,18 +444,13 @@ def read_wall(board, rows, cols, rules, bad):
     return {"on_wall": on_wall, "is_corner": is_corner}
 
 
-def read_cell_list(given, item, rows, cols, bad) -> list[int]:
+def read_cell_list(given, item, bad) -> list[int]:
     """[[r, c], ...] -> distinct cell indexes."""
-    if not isinstance(given, list):
-        bad(item, "must be a list of [row, col] cells")
     cells = []
-    for pair in given:
-        if not (isinstance(pair, list) and len(pair) == 2 and is_whole_in(pair[0], 0, rows - 1)
-                and is_whole_in(pair[1], 0, cols - 1)):
-            bad(item, f"{pair!r} is not a [row, col] cell of the {rows} x {cols} grid")
-        s = pair[0] * cols + pair[1]
+    for r, c in given:
+        s = r * COLS + c
         if s in cells:
-            bad(item, f"cell ({pair[0]},{pair[1]}) is listed twice")
+            bad(item, f"cell ({r},{c}) is listed twice")
         cells.append(s)
     return cells
 
@@ -455,22 +459,14 @@ def read_cell_list(given, item, rows, cols, bad) -> list[int]:
 
 def read_round_cards(section, guild_ids, bad):
     """5 cards, each naming the guilds of sub-phases B, D and F (SB-1.2, SB-19.4)."""
-    cards = section.get("cards")
-    if not isinstance(cards, list) or len(cards) != N_ROUNDS:
-        found = len(cards) if isinstance(cards, list) else "no list"
-        bad("round_cards.cards", f"the game has {N_ROUNDS} round cards (SB-1.2), found {found}")
-    for k, card in enumerate(cards):
-        if not isinstance(card, dict) or not is_name(card.get("id")):
-            bad(f"round card #{k}", "needs an id")
+    cards = section["cards"]
     ids = [card["id"] for card in cards]
     if len(set(ids)) != len(ids):
         bad("round_cards.cards", "round card ids are not unique")
     table = np.zeros((N_ROUNDS, len(GUILD_SUBPHASES)), dtype=np.int8)
     for k, card in enumerate(cards):
         item = f"round card {ids[k]}"
-        guilds = card.get("guilds")
-        if not isinstance(guilds, list) or len(guilds) != len(GUILD_SUBPHASES):
-            bad(item, "must name 3 guilds, for sub-phases B, D and F (SB-1.2)")
+        guilds = card["guilds"]
         for g in guilds:
             if g not in guild_ids:
                 bad(item, f"unknown guild {g!r} (known: {', '.join(guild_ids)})")
@@ -486,17 +482,7 @@ def read_round_cards(section, guild_ids, bad):
 
 
 def read_buildings(section, bad):
-    tiles = section.get("tiles")
-    if not isinstance(tiles, list) or len(tiles) != N_BUILDINGS:
-        found = len(tiles) if isinstance(tiles, list) else "no list"
-        bad("buildings.tiles", f"the game has {N_BUILDINGS} buildings, one per round (SB-1.3), found {found}")
-    buildings = []
-    for i, tile in enumerate(tiles):
-        if not isinstance(tile, dict) or not is_name(tile.get("id")):
-            bad(f"building #{i}", "needs an id")
-        if not is_whole_in(tile.get("value"), 0, MAX_VALUE):
-            bad(f"building {tile['id']}", f"value must be a whole number 0..{MAX_VALUE} (SB-19.3)")
-        buildings.append({"id": tile["id"], "name": str(tile.get("name_en") or tile["id"]), "value": tile["value"]})
+    buildings = [{"id": tile["id"], "name": tile["name_en"], "value": tile["value"]} for tile in section["tiles"]]
     if len({b["id"] for b in buildings}) != N_BUILDINGS:
         bad("buildings.tiles", "building ids are not unique")
     return buildings
@@ -504,21 +490,15 @@ def read_buildings(section, bad):
 
 def read_goods(section, guild_ids, bad) -> np.ndarray:
     """6 goods tiles per guild, each with the coins a merchant pays for it (SB-1.7, SB-19.2)."""
-    tiles = section.get("tiles")
-    if not isinstance(tiles, dict):
-        bad("goods.tiles", "must map each guild to its goods tiles' values")
+    tiles = section["tiles"]
     for gid in tiles:
         if gid not in guild_ids:
             bad(f"goods.tiles.{gid}", f"unknown guild (known: {', '.join(guild_ids)})")
     values = np.zeros((len(guild_ids), GOODS_PER_GUILD), dtype=np.int16)
     for g, gid in enumerate(guild_ids):
-        given = tiles.get(gid)
-        if not isinstance(given, list) or len(given) != GOODS_PER_GUILD:
-            found = len(given) if isinstance(given, list) else "none"
-            bad(f"goods.tiles.{gid}", f"must list the {GOODS_PER_GUILD} goods tiles of the guild (SB-1.7), "
-                                      f"found {found}")
-        if not all(is_whole_in(v, 0, MAX_VALUE) for v in given):
-            bad(f"goods.tiles.{gid}", f"values must be whole numbers 0..{MAX_VALUE}")
+        if gid not in tiles:
+            bad(f"goods.tiles.{gid}", f"the guild's {GOODS_PER_GUILD} goods tiles are missing (SB-1.7)")
+        given = tiles[gid]
         if len(set(given)) != 1:
             # the value is printed per goods kind (SB-19.2); the engine does not track single tiles
             bad(f"goods.tiles.{gid}", "all tiles of a guild must have the same value (SB-19.2)")
@@ -529,24 +509,14 @@ def read_goods(section, guild_ids, bad) -> np.ndarray:
 def read_tasks(section, guilds, buildings, bad):
     """25 task cards: a task type TK-01..TK-17, its parameters and the printed prestige (SB-13)."""
     guild_ids, building_ids = [g["id"] for g in guilds], [b["id"] for b in buildings]
-    cards = section.get("cards")
-    if not isinstance(cards, list) or len(cards) != N_TASKS:
-        found = len(cards) if isinstance(cards, list) else "no list"
-        bad("tasks.cards", f"the game has {N_TASKS} task cards (SB-1.6), found {found}")
+    cards = section["cards"]
     task_type = np.zeros(N_TASKS, dtype=np.int8)
     task_param = np.full((N_TASKS, MAX_TASK_PARAMS), -1, dtype=np.int16)
     prestige = np.zeros(N_TASKS, dtype=np.int16)
     ids, names = [], []
     for i, card in enumerate(cards):
-        if not isinstance(card, dict) or not is_name(card.get("id")):
-            bad(f"task #{i}", "needs an id")
-        item = f"task {card['id']}"
-        kind = card.get("type")
-        if not isinstance(kind, str) or kind not in TASK_TYPES:
-            bad(item, f"unknown task type {kind!r} (known: {TASK_TYPE_IDS[0]}..{TASK_TYPE_IDS[-1]})")
-        params = read_task_params(card.get("params"), kind, item, guild_ids, building_ids, bad)
-        if not is_whole_in(card.get("prestige"), *PRESTIGE_RANGE):
-            bad(item, f"prestige must be a whole number {PRESTIGE_RANGE[0]}..{PRESTIGE_RANGE[1]}")
+        kind = card["type"]
+        params = read_task_params(card["params"], kind, f"task {card['id']}", guild_ids, building_ids, bad)
         task_type[i] = TASK_TYPE_CODE[kind]
         task_param[i, :len(params)] = list(params.values())
         prestige[i] = card["prestige"]
@@ -561,9 +531,6 @@ def read_tasks(section, guilds, buildings, bad):
 def read_task_params(given, kind, item, guild_ids, building_ids, bad) -> dict[str, int]:
     """The card's parameters in TASK_TYPES order; a depicted guild or building as its index."""
     expected = TASK_TYPES[kind]
-    given = {} if given is None else given
-    if not isinstance(given, dict):
-        bad(item, "params must be an object")
     for name in given:
         if name not in expected:
             bad(item, f"unknown parameter {name!r} for {kind} (known: {', '.join(expected) or 'none'})")
@@ -578,7 +545,7 @@ def read_task_params(given, kind, item, guild_ids, building_ids, bad) -> dict[st
                 bad(item, f"{name} {value!r} is not a {name} of this file (known: {', '.join(depicted)})")
             params[name] = depicted.index(value)
         else:
-            if not is_whole_in(value, *limits):
+            if not (isinstance(value, int) and limits[0] <= value <= limits[1]):
                 bad(item, f"{name} must be a whole number {limits[0]}..{limits[1]}")
             params[name] = value
     return params
@@ -596,28 +563,12 @@ def task_name(kind, params, guilds, buildings) -> str:
 
 def read_influence(section, bad) -> np.ndarray:
     """One player's influence cards: how many of each value (SB-1.5: 1..6, four each)."""
-    per_value = section.get("cards_per_value")
-    if not isinstance(per_value, dict):
-        bad("influence.cards_per_value", "must map card values to how many cards carry them")
-    cards = []
-    for value, count in per_value.items():
-        if not value.isdigit() or not 1 <= int(value) <= MAX_CARD_VALUE:
-            bad("influence.cards_per_value", f"card values must be whole numbers 1..{MAX_CARD_VALUE}, found {value!r}")
-        if not is_whole_in(count, 0, MAX_DECK):
-            bad("influence.cards_per_value", f"the count of {value}s must be a whole number 0..{MAX_DECK}")
-        cards += [int(value)] * count
+    cards = [int(value) for value, count in section["cards_per_value"].items() for _ in range(count)]
     # Every round starts with a compulsory draw, so a deck needs a card per round (SB-5.3).
     if not N_ROUNDS <= len(cards) <= MAX_DECK:
         bad("influence.cards_per_value", f"a player's deck must hold {N_ROUNDS}..{MAX_DECK} cards "
                                          f"(one draw per round, SB-5.3), found {len(cards)}")
     return np.array(sorted(cards), dtype=np.int8)
-
-
-def read_start_coins(section, bad) -> int:
-    coins = section.get("coins")
-    if not is_whole_in(coins, 0, MAX_VALUE):
-        bad("player_start.coins", f"must be a whole number 0..{MAX_VALUE} (SB-3.3)")
-    return coins
 
 
 # ---------------------------------------------------------------- provenance
@@ -626,29 +577,17 @@ def read_start_coins(section, bad) -> int:
 ITEM_LISTS = {"guilds": "kinds", "round_cards": "cards", "buildings": "tiles", "tasks": "cards"}
 
 
-def summarise_provenance(doc, bad) -> dict[str, str]:
+def summarise_provenance(doc) -> dict[str, str]:
     """component -> provenance, e.g. board.layout -> reconstructed, buildings.value -> reconstructed 3, rulebook 2."""
     tallies: dict[str, dict[str, int]] = {}
 
-    def count(component, value, item):
-        if value not in PROVENANCES:
-            bad(item, f"provenance of {component.partition('.')[2]} must be one of {', '.join(PROVENANCES)}")
+    def count(component, value):
         tally = tallies.setdefault(component, {})
         tally[value] = tally.get(value, 0) + 1
 
     for section in SECTIONS:
-        for key, value in provenance_of(doc[section], section, bad).items():
-            count(f"{section}.{key}", value, section)
-        if section in ITEM_LISTS:
-            for entry in doc[section][ITEM_LISTS[section]]:
-                item = f"{section} item {entry['id']}"
-                for key, value in provenance_of(entry, item, bad).items():
-                    count(f"{section}.{key}", value, item)
+        items = doc[section][ITEM_LISTS[section]] if section in ITEM_LISTS else []
+        for entry in (doc[section], *items):
+            for key, value in entry.get("provenance", {}).items():
+                count(f"{section}.{key}", value)
     return {component: describe_tally(tally) for component, tally in tallies.items()}
-
-
-def provenance_of(entry, item, bad) -> dict:
-    given = entry.get("provenance", {})
-    if not isinstance(given, dict):
-        bad(item, "provenance must be an object of value -> rulebook, sourced or reconstructed")
-    return given

@@ -1,7 +1,7 @@
 """A Strasbourg game's move log as text, for replay and debugging (plain Python, never in a kernel)."""
 from simcore.boardgames.strasbourg.state import (
-    CATEGORIES, COLS, EV_BID, EV_BUILD, EV_BUNDLE, EV_BUY, EV_CHAPEL, EV_COUNCIL, EV_GOODS, EV_PLAN,
-    EV_PRIVILEGE, EV_RETURN, EV_ROUND, EV_SEAT, EV_SELL, EV_SUBPHASE, EV_TASKS, EV_WINNER, SUBPHASES)
+    CARD_VALUES, CATEGORIES, COLS, EV_BID, EV_BUILD, EV_BUNDLE, EV_BUY, EV_CHAPEL, EV_COUNCIL, EV_GOODS, EV_PLAN,
+    EV_PRIVILEGE, EV_RETURN, EV_ROUND, EV_SEAT, EV_SELL, EV_SUBPHASE, EV_TASKS, EV_WINNER, KEY_BASE, SUBPHASES)
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
 ROLES = ("Master", "Journeyman", "Apprentice")
@@ -12,10 +12,10 @@ def cell(c):
 
 
 def bundle_cards(key):
-    """The cards of a bundle from its multiset key (count of each value 1..6, base 5), high first."""
+    """The cards of a bundle from its multiset key (count of each value 1..6, base KEY_BASE), high first."""
     cards = []
-    for v in range(6, 0, -1):
-        cards += [v] * (key // 5 ** (v - 1) % 5)
+    for v in range(CARD_VALUES, 0, -1):
+        cards += [v] * (key // KEY_BASE ** (v - 1) % KEY_BASE)
     return cards
 
 

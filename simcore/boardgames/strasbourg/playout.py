@@ -21,7 +21,7 @@ from simcore.boardgames.strasbourg.rules import (
     take_seat)
 from simcore.boardgames.strasbourg.scoring import council_phase, final_scoring, tiebreak
 from simcore.boardgames.strasbourg.state import (
-    CARDS, CHURCH, D_APPRENTICE, D_BID, D_BUILD, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_RETURN, D_SELL,
+    CHURCH, D_APPRENTICE, D_BID, D_BUILD, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_RETURN, D_SELL,
     D_MASTER_PART, D_TASKS, DRAW, R_MASTER_PARTS_OPTIONAL, EV_BID, EV_BUILD, EV_BUNDLE, EV_BUY, EV_CHAPEL, EV_COUNCIL, EV_GOODS, EV_PLAN,
     EV_PRIVILEGE, EV_RETURN, EV_ROUND, EV_SEAT, EV_SELL, EV_SUBPHASE, EV_TASKS, EV_WINNER, GC_FINAL_START, GC_START, GOODS, GUILD, GUILD_SLOT, MAX_QUEUE, MERCH_G,
     MERCHANTS, N_GUILDS, NC, NO_BUY, NOBILITY, PASS, PRIVILEGE, ROUNDS, SC_COINS_END,
@@ -200,7 +200,7 @@ def bidding_subphase(st, tt):
 # ---------------------------------------------------------------- invariants (issue 4 Tests)
 
 VIOLATIONS = {       # check()'s codes: what broke (simcore check names them)
-    1: "a player's 24 influence cards are not each in the deck, an open bundle or the box",
+    1: "a player's influence cards are not each in the deck, an open bundle or the box",
     2: "a player's coins are below 0",
     3: "a council seat or city space has a bad owner (or nobility or church is empty)",
     4: "VP differ from the sum of the score categories",
@@ -210,7 +210,7 @@ VIOLATIONS = {       # check()'s codes: what broke (simcore check names them)
 
 @kernel
 def check(st, tt):
-    """With st.checking on, record the first broken invariant and its round: 1 a player's 24 cards
+    """With st.checking on, record the first broken invariant and its round: 1 a player's cards
     not in exactly one of deck / hand / box, 2 coins below 0, 3 a council seat or city space with a
     bad owner (or NOBILITY / CHURCH empty), 4 VP != the sum of the categories, 5 goods or
     privileges below 0."""
@@ -222,7 +222,7 @@ def check(st, tt):
         for b in range(st.n_bundles[p]):
             if st.bundle_open[p, b]:
                 in_hand += st.bundle_size[p, b]
-        if st.deck_n[p] + in_hand + st.boxed[p] != CARDS or st.deck_n[p] < 0:
+        if st.deck_n[p] + in_hand + st.boxed[p] != tt.n_cards or st.deck_n[p] < 0:
             code = 1
         if st.coins[p] < 0:
             code = 2

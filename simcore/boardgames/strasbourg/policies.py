@@ -24,8 +24,8 @@ from simcore.kernel import kernel
 from simcore.rng import below, shuffle
 from simcore.boardgames.strasbourg.rules import keep_tasks, revealed_this_round
 from simcore.boardgames.strasbourg.state import (
-    CARDS, D_APPRENTICE, D_BID, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_MASTER_PART, D_RETURN, D_SELL, D_TASKS,
-    DECK_SLOTS, GUILD, GUILD_SLOT, MERCH_G, MERCHANTS, N_CELLS, N_GUILDS, N_TASK_CARDS, NC, NOBILITY, PASS,
+    CARD_VALUES, CARDS, D_APPRENTICE, D_BID, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_MASTER_PART, D_RETURN, D_SELL, D_TASKS,
+    DECK_SLOTS, GUILD, GUILD_SLOT, KEY_BASE, MERCH_G, MERCHANTS, N_CELLS, N_GUILDS, N_TASK_CARDS, NC, NOBILITY, PASS,
     ROUNDS, SUBPHASE_TYPE, TK_BUILDING, TK_CORNERS, TK_COUNCIL, TK_GOODS_VARIETY, TK_GUILD, TK_LINE,
     TK_MOST_CITY, TK_MOST_COINS, TK_NOBLE_OR_CHURCH, TK_START_PLAYER, TK_WALL)
 
@@ -285,7 +285,7 @@ def determinize(st, tt, p):
         if q == p:
             shuffle_own_deck(st, p)
         else:
-            redraw_cards(st, q)
+            redraw_cards(st, tt, q)
 
 
 @kernel
@@ -334,15 +334,15 @@ def shuffle_own_deck(st, p):
 
 
 @kernel
-def redraw_cards(st, q):
+def redraw_cards(st, tt, q):
     """q's cards where p cannot see them (determinize): its deck's unknown places, its unrevealed
     bundles and its face-down box get a random arrangement of the cards of q nobody has seen.
     A returned card is drawn again only after every card above it, so once it is, all of q's
     cards nobody has seen are in this round's bundles or in the box: which returned cards went
     face down into the box with an unused bundle need not be remembered."""
-    unseen = np.zeros(7, np.int32)
-    for v in range(1, 7):
-        unseen[v] = 4 - st.shown[q, v]
+    unseen = np.zeros(CARD_VALUES + 1, np.int32)
+    for v in range(1, CARD_VALUES + 1):
+        unseen[v] = tt.cards_of_value[v] - st.shown[q, v]
     for k in range(st.deck_n[q]):
         slot = (st.deck_top[q] + k) % DECK_SLOTS
         if st.deck_known[q, slot]:
@@ -353,14 +353,14 @@ def redraw_cards(st, q):
             in_bundles += st.bundle_size[q, b]
     hand = np.empty(CARDS, np.int8)                        # the cards for the unrevealed bundles
     n_hand = 0
-    for v in range(1, 7):
+    for v in range(1, CARD_VALUES + 1):
         for _ in range(max(0, st.drawn_known[q, v] - revealed_this_round(st, q, v))):
             hand[n_hand] = v
             n_hand += 1
             unseen[v] -= 1
     cards = np.empty(CARDS, np.int8)
     n = 0
-    for v in range(1, 7):
+    for v in range(1, CARD_VALUES + 1):
         for _ in range(unseen[v]):
             cards[n] = v
             n += 1
@@ -388,4 +388,4 @@ def redraw_cards(st, q):
             j += 1
             st.hand[q, i] = v
             st.bundle_sum[q, b] += v
-            st.bundle_key[q, b] += 5 ** (v - 1)
+            st.bundle_key[q, b] += KEY_BASE ** (v - 1)

@@ -1,4 +1,4 @@
-"""Strasbourg rules as small steps (rules/strasbourg.md): setup, the deck, bundles, the legal
+"""Strasbourg rules as small steps (SB-3 .. SB-15): setup, the deck, bundles, the legal
 options of every decision point (SB-15) and the effects that need no decision.
 
 Nothing here asks a player anything: playout.py walks through a game, fills the options of each
@@ -10,11 +10,10 @@ import numpy as np
 from simcore.kernel import kernel
 from simcore.rng import CHANCE, DECISION, seed_stream, shuffle, below
 from simcore.boardgames.strasbourg.state import (
-    CARDS, CHURCH, DECK_SLOTS, DRAW, MAX_PLAYERS, N_CELLS, N_GUILDS,
+    CARD_VALUES, CHURCH, DECK_SLOTS, DRAW, KEY_BASE, MAX_PLAYERS, N_CELLS, N_GUILDS,
     N_SEATS, N_TASK_CARDS, NO_RETURN, NOBILITY, PASS, PRIVILEGE, R_ALLOW_DOMINATED_PRIVILEGE,
     R_ALLOW_DOMINATED_RETURN, R_FM_LIMIT, ROUNDS, STOP, UNLIMITED)
 
-START_COINS = 5                  # SB-3.3
 TASKS_DEALT = 5                  # SB-3.6
 
 
@@ -43,7 +42,7 @@ def reset(st, tt, players, policies, seed, index):
         st.seat_owner[s] = -1
     for p in range(MAX_PLAYERS):
         st.policy[p] = policies[p] if p < players else 0
-        st.coins[p] = START_COINS if p < players else 0
+        st.coins[p] = tt.start_coins if p < players else 0          # SB-3.3
         st.privileges[p] = 0
         st.vp[p] = 0
         st.hand_n[p] = 0
@@ -58,13 +57,13 @@ def reset(st, tt, players, policies, seed, index):
             st.pts[p, c] = 0
         for c in range(st.seat_count.shape[1]):
             st.seat_count[p, c] = 0
-        for v in range(7):
+        for v in range(CARD_VALUES + 1):
             st.drawn_known[p, v] = 0
             st.shown[p, v] = 0
         for i in range(DECK_SLOTS):
             st.deck_known[p, i] = 0
         if p < players:
-            new_deck(st, p)
+            new_deck(st, tt, p)
     st.sp = below(st.gen_chance, players)                   # SB-3.5
     st.seat_owner[NOBILITY] = st.sp
     st.seat_owner[CHURCH] = (st.sp + 1) % players           # the SP's left neighbour (AMB-18)
@@ -76,13 +75,13 @@ def reset(st, tt, players, policies, seed, index):
 
 
 @kernel
-def new_deck(st, p):
-    """24 cards, 1..6 four each, in random order (SB-3.3)."""
-    for i in range(CARDS):
-        st.deck[p, i] = 1 + i // 4
-    shuffle(st.gen_chance, st.deck[p], 0, CARDS)
+def new_deck(st, tt, p):
+    """The data set's influence cards (24: 1..6, four each, SB-1.5) in random order (SB-3.3)."""
+    for i in range(tt.n_cards):
+        st.deck[p, i] = tt.deck_cards[i]
+    shuffle(st.gen_chance, st.deck[p], 0, tt.n_cards)
     st.deck_top[p] = 0
-    st.deck_n[p] = CARDS
+    st.deck_n[p] = tt.n_cards
 
 
 @kernel
@@ -169,7 +168,7 @@ def form_bundles(st, p):
         v = st.hand[p, i]
         st.bundle_sum[p, b] += v
         st.bundle_size[p, b] += 1
-        st.bundle_key[p, b] += 5 ** (v - 1)
+        st.bundle_key[p, b] += KEY_BASE ** (v - 1)
 
 
 @kernel
@@ -254,7 +253,7 @@ def return_options(st, tt, p, b):
     if tt.rules[R_ALLOW_DOMINATED_RETURN]:
         st.opts[0] = NO_RETURN
         n = 1
-    for v in range(1, 7):
+    for v in range(1, CARD_VALUES + 1):
         for i in range(st.hand_n[p]):
             if st.hand_bundle[p, i] == b and st.hand[p, i] == v:
                 st.opts[n] = v
@@ -279,7 +278,7 @@ def box_bundle(st, p, b, returned):
 @kernel
 def discard_unused(st, p):
     """At the round's end every unrevealed bundle leaves face down (AMB-15)."""
-    for v in range(1, 7):
+    for v in range(1, CARD_VALUES + 1):
         st.drawn_known[p, v] = 0
     for b in range(st.n_bundles[p]):
         if st.bundle_open[p, b]:

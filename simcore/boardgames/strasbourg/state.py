@@ -2,7 +2,7 @@
 
 One record holds everything a game mutates, so kernels take one argument (the record) and
 numba's reference counting stays out of the hot loops. A second record holds the tables of one
-data set (rules/strasbourg.md SB-2, SB-19), built once per batch.
+data set (SB-2, SB-19), built once per batch.
 
 Cells are numbered row * COLS + col on the 6 x 9 city (SB-2.2, SB-2.5). Council seats: NOBILITY,
 CHURCH, one per guild, MERCHANTS (SB-2.1).
@@ -12,17 +12,18 @@ import numpy as np
 from simcore.search import search_fields, search_table_fields
 from simcore.turns import turn_fields
 from simcore.boardgames.strasbourg.components import (
-    MAX_CADJ, MAX_CHAPEL_SPOTS, MAX_TASK_PARAMS, NO_FM_LIMIT, RULE_DEFAULTS, RULE_INDEX)
+    CARD_VALUES, COLS, MAX_CADJ, MAX_CHAPEL_SPOTS, MAX_DECK, MAX_TASK_PARAMS, NO_FM_LIMIT, ROWS, RULE_DEFAULTS,
+    RULE_INDEX)
 
 MAX_PLAYERS = 5
 ROUNDS = 5
-ROWS, COLS = 6, 9
 N_CELLS = ROWS * COLS
 N_GUILDS = 5
 N_BUILDINGS = 5
 N_TASK_CARDS = 25
 MAX_SPOTS = MAX_CHAPEL_SPOTS     # chapel spots (at least 5, SB-2.3)
-CARDS = 24                       # influence cards per player: 1..6, four each (SB-1.5)
+CARDS = MAX_DECK                 # influence cards per player at most (the shipped 24: 1..6, four each, SB-1.5)
+KEY_BASE = CARDS + 1             # a bundle's multiset key counts each value in this base (at most 24 cards)
 DECK_SLOTS = 32                  # the deck as a ring: returned cards go under it (SB-9.2)
 MAX_OPTIONS = 64
 MAX_QUEUE = 64
@@ -93,6 +94,10 @@ TABLES = np.dtype([
     ("task_type", np.int8, (N_TASK_CARDS,)),       # TK number 1..17
     ("task_param", np.int16, (N_TASK_CARDS, MAX_TASK_PARAMS)),   # components.TASK_TYPES order
     ("task_value", np.int16, (N_TASK_CARDS,)),
+    ("start_coins", np.int32),                     # each player's coins at the start (SB-3.3)
+    ("n_cards", np.int32),                         # one player's influence cards (SB-1.5)
+    ("deck_cards", np.int8, (CARDS,)),             # their values, ascending
+    ("cards_of_value", np.int32, (CARD_VALUES + 1,)),   # how many show each value 1..6
 ] + search_table_fields())
 
 STATE = np.dtype([
@@ -115,12 +120,12 @@ STATE = np.dtype([
     ("n_bundles", np.int32, (MAX_PLAYERS,)),
     ("bundle_sum", np.int32, (MAX_PLAYERS, CARDS)),
     ("bundle_size", np.int32, (MAX_PLAYERS, CARDS)),
-    ("bundle_key", np.int32, (MAX_PLAYERS, CARDS)),    # the multiset: count of each value, base 5
+    ("bundle_key", np.int32, (MAX_PLAYERS, CARDS)),    # the multiset: count of each value, base KEY_BASE
     ("bundle_open", np.int8, (MAX_PLAYERS, CARDS)),    # 1 while unrevealed
     # what every player knows of a player's cards (SB-16.3; the search players' determinize):
     ("deck_known", np.int8, (MAX_PLAYERS, DECK_SLOTS)),  # 1: a returned card, its value public (SB-9.2)
-    ("drawn_known", np.int32, (MAX_PLAYERS, 7)),       # such cards drawn this round, by value
-    ("shown", np.int32, (MAX_PLAYERS, 7)),             # revealed cards not returned, by value
+    ("drawn_known", np.int32, (MAX_PLAYERS, CARD_VALUES + 1)),   # such cards drawn this round, by value
+    ("shown", np.int32, (MAX_PLAYERS, CARD_VALUES + 1)),         # revealed cards not returned, by value
     # resources
     ("coins", np.int32, (MAX_PLAYERS,)),
     ("goods", np.int32, (MAX_PLAYERS, N_GUILDS)),
@@ -174,6 +179,10 @@ def new_tables(data, players):
     t.task_type[:] = data.task_type
     t.task_param[:, :] = data.task_param
     t.task_value[:] = data.task_prestige
+    t.start_coins = data.start_coins
+    t.n_cards = len(data.influence_cards)
+    t.deck_cards[:t.n_cards] = data.influence_cards
+    t.cards_of_value[:] = np.bincount(data.influence_cards, minlength=CARD_VALUES + 1)
     return tt
 
 

@@ -19,7 +19,7 @@ from simcore.rng import seed_stream
 from simcore.boardgames.strasbourg import components, playout, policies, spec as strasbourg
 from simcore.boardgames.strasbourg.rules import box_bundle, discard_unused, draw_card, reveal
 from simcore.boardgames.strasbourg.state import (
-    CARDS, DECK_SLOTS, MAX_PLAYERS, N_TASK_CARDS, STATE, new_state, new_tables)
+    CARDS, DECK_SLOTS, KEY_BASE, MAX_PLAYERS, N_TASK_CARDS, STATE, new_state, new_tables)
 from tests.games.strasbourg.builder import bundles, deck, position
 
 GAME = "strasbourg"
@@ -111,7 +111,7 @@ def assert_consistent(base, st, p):
         for b in range(st.n_bundles[q]):
             cards = [int(st.hand[q, i]) for i in range(st.hand_n[q]) if st.hand_bundle[q, i] == b]
             assert st.bundle_sum[q, b] == sum(cards)
-            assert st.bundle_key[q, b] == sum(5 ** (v - 1) for v in cards)
+            assert st.bundle_key[q, b] == sum(KEY_BASE ** (v - 1) for v in cards)
         if q == p:
             continue
         unseen, must = unseen_of(base, q)
