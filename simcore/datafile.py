@@ -44,12 +44,23 @@ def validate(doc, validator: jsonschema.protocols.Validator, path: str, what: st
     """Checks a parsed data file against its JSON Schema (the jsonschema library): a missing key,
     a value of the wrong type, a number out of range or a list of the wrong length anywhere is
     one UserError naming the file, the item's path (keys and list indexes joined by dots) and
-    what was expected."""
+    what was expected. A valid document's whole floats (2.0) become ints."""
     error = jsonschema.exceptions.best_match(validator.iter_errors(doc))
-    if error is None:
-        return
-    item = ".".join(str(part) for part in error.absolute_path) or "the top level"
-    raise UserError(f"{what} {path}: {item}: {schema_message(error)}")
+    if error is not None:
+        item = ".".join(str(part) for part in error.absolute_path) or "the top level"
+        raise UserError(f"{what} {path}: {item}: {schema_message(error)}")
+    whole_numbers_as_int(doc)
+
+
+def whole_numbers_as_int(doc) -> None:
+    """JSON Schema counts 2.0 as an integer; the loaders index tables with such values, so a
+    whole float becomes an int (in place) once the document is valid."""
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else ()
+    for key, value in list(items):
+        if isinstance(value, float) and value.is_integer():
+            doc[key] = int(value)
+        else:
+            whole_numbers_as_int(value)
 
 
 def schema_message(error: jsonschema.ValidationError) -> str:
