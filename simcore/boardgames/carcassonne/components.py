@@ -1,17 +1,23 @@
 """Tile data file -> validated tile tables (one numpy record) for the kernels.
 
-The file format is rules/carcassonne_ark.md CA-16.5 (edges, city/road/field segments with
-scrolls, oases, sheep and wolves, temple or monastery, count, is_start, provenance), used
-for the base game too (pennants go in "scrolls"). Ports follow CA-12.1: 12 per tile,
-clockwise from the north-west corner; rotating by r quarter-turns moves port p to p + 3r.
+The file format is CA-16.5 (edges, city/road/field segments with scrolls, oases, sheep and
+wolves, temple or monastery, count, is_start, provenance), used for the base game too:
+pennants go in "scrolls", and a base-game field lists the cities it touches
+("adjacent_city_segments", for its farmers, CB-4.2). The rule set's JSON Schema
+(data/base.schema.json, data/ark_reconstructed.schema.json) checks the file's shape first;
+then the constraints here. A value the kernels would not read is refused, not stored: the
+other rule set's features (check_rule_set_features) and the base game's Ark switches.
+Ports follow CA-12.1: 12 per tile, clockwise from the north-west corner; rotating by r
+quarter-turns moves port p to p + 3r.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.datafile import PROVENANCES, describe_tally, read_json, shipped_path
+from simcore.datafile import describe_tally, read_json, schema_validator, shipped_path, validate
 from simcore.registry import UserError
 from simcore.search import search_table_fields
 
@@ -82,6 +88,14 @@ class TileSet:
     rules: dict
 
 
+SCHEMAS = {"base": "base.schema.json", "ark": "ark_reconstructed.schema.json"}
+# Ark switches: in the base game (no prophets, no Ark, no sheep) nothing reads them, so a file
+# that sets one to anything but its default would be a variant that plays the same games
+ARK_ONLY_RULES = ("PROPHET_DOUBLES_INCOMPLETE", "ARK_COUNTS_PROPHETS", "ARK_COUNTS_FIELD_FOLLOWERS",
+                  "ARK_MAY_REENTER_START", "ARK_ENTRY_SCOPE", "INCOMPLETE_TEMPLE_COUNTS_PROPHETS",
+                  "FIELD_SCORE_MAY_BE_NEGATIVE", "EMPTY_SUPPLY_TILE_ONLY")
+
+
 def default_path(ruleset: str) -> str:
     name = "base.json" if ruleset == "base" else "ark_reconstructed.json"
     return shipped_path("simcore.boardgames.carcassonne", name)
@@ -94,42 +108,28 @@ def load(path: str | None, ruleset: str) -> TileSet:
 
 
 def from_document(doc, ruleset: str, path: str = "<data>", check_set: bool = True) -> TileSet:
-    """Validate a parsed tile document and build its tables.
+    """Validate a parsed tile document and build its tables: first its shape against the rule
+    set's JSON Schema (data/*.schema.json: keys, types, ranges), then the tile constraints.
 
     check_set=False skips the whole-set constraints (72 tiles, one start tile), for
     hand-built test positions that use a few fixture tiles."""
     def bad(msg):
         raise UserError(f"tile file {path}: {msg}")
 
-    if not isinstance(doc, dict) or not isinstance(doc.get("tiles"), list) or not doc["tiles"]:
-        bad('needs an object with a non-empty "tiles" list')
-    tiles = doc["tiles"]
-    if len(tiles) > MAX_TYPES:
-        bad(f"{len(tiles)} tile designs, at most {MAX_TYPES}")
+    validate(doc, schema_validator("simcore.boardgames.carcassonne", SCHEMAS[ruleset]), path, "tile file")
     rules = parse_rules(doc.get("rules", {}), ruleset, bad)
-    parsed = [parse_tile(t, i, bad) for i, t in enumerate(tiles)]
+    parsed = [parse_tile(t, ruleset, bad) for t in doc["tiles"]]
     ids = [p["id"] for p in parsed]
     if len(set(ids)) != len(ids):
         bad("tile ids are not unique")
     if check_set:
-        total = sum(p["count"] for p in parsed)
-        if total != N_TILES:
-            bad(f"the counts add up to {total} tiles, a set has {N_TILES}")
-        starts = [p for p in parsed if p["is_start"]]
-        if len(starts) != 1:
-            bad(f"exactly one tile must be the start tile (is_start), found {len(starts)}")
-        if starts[0]["count"] < 1:
-            bad(f"tile {starts[0]['id']}: the start tile's count must include the start copy (>= 1)")
-    if ruleset == "base" and any(p["temple"] for p in parsed):
-        bad("temples belong to The Ark of the Covenant, not the base game")
-    if ruleset == "ark" and any(p["cloister_seg"] >= 0 for p in parsed):
-        bad("monasteries belong to the base game; the Ark has temples")
+        check_whole_set(parsed, bad)
     tables = build_tables(parsed, rules)
     return TileSet(
-        tile_set_id=str(doc.get("tile_set_id", "unnamed")),
-        name=str(doc.get("name", doc.get("tile_set_id", "unnamed"))),
-        source=str(doc.get("source", "")),
-        reconstructed=bool(doc.get("reconstructed", False)),
+        tile_set_id=doc["tile_set_id"],
+        name=doc["name"],
+        source=doc["source"],
+        reconstructed=doc["reconstructed"],
         path=path,
         ids=ids,
         segment_names=[p["segment_names"] for p in parsed],
@@ -139,60 +139,47 @@ def from_document(doc, ruleset: str, path: str = "<data>", check_set: bool = Tru
     )
 
 
+def check_whole_set(parsed, bad):
+    """CA-1.1, CB-1.1: 72 tiles, one of them the start tile, whose type it is (CA-16.5)."""
+    total = sum(p["count"] for p in parsed)
+    if total != N_TILES:
+        bad(f"the counts add up to {total} tiles, a set has {N_TILES}")
+    starts = [p for p in parsed if p["is_start"]]
+    if len(starts) != 1:
+        bad(f"exactly one tile must be the start tile (is_start), found {len(starts)}")
+    if starts[0]["count"] < 1:
+        bad(f"tile {starts[0]['id']}: the start tile's count must include the start copy (>= 1)")
+
+
 def parse_rules(given, ruleset, bad):
-    if not isinstance(given, dict):
-        bad('"rules" must be an object of rule switches')
+    """The file's rule switches over the defaults (their types and ranges are the schema's)."""
     rules = dict(RULE_DEFAULTS)
     for name, value in given.items():
-        if name not in RULE_DEFAULTS:
-            bad(f"unknown rule switch {name} (known: {', '.join(RULE_DEFAULTS)})")
-        default = RULE_DEFAULTS[name]
-        if name == "ARK_ENTRY_SCOPE":
-            if value not in ARK_ENTRY_SCOPES:
-                bad(f"rule switch ARK_ENTRY_SCOPE must be one of {', '.join(ARK_ENTRY_SCOPES)}")
-        elif isinstance(default, bool):
-            if not isinstance(value, bool):
-                bad(f"rule switch {name} must be true or false")
-        elif not isinstance(value, int) or isinstance(value, bool):
-            bad(f"rule switch {name} must be an integer")
-        rules[name] = value
-    if rules["START_TILE_ROTATION"] not in (0, 1, 2, 3):
-        bad("rule switch START_TILE_ROTATION must be 0, 1, 2 or 3")
-    if rules["START_PLAYER"] not in range(5):
-        bad("rule switch START_PLAYER must be a seat 0..4 (in a game of fewer players: that seat modulo the players)")
+        if ruleset == "base" and name in ARK_ONLY_RULES and value != RULE_DEFAULTS[name]:
+            bad(f"rules.{name}: a rule of The Ark of the Covenant (prophets, the Ark, sheep); in the base "
+                f"game it is fixed by the rules at {json.dumps(RULE_DEFAULTS[name])}")
+        rules[name] = int(value) if type(RULE_DEFAULTS[name]) is int else value    # 1.0 is an integer too
     rules["ruleset"] = ruleset
     return rules
 
 
-def parse_tile(t, index, bad):
-    """One tile entry -> segments as (kind, port mask, attributes), checked against its edges."""
-    if not isinstance(t, dict):
-        bad(f"tile #{index} is not an object")
-    tid = str(t.get("id", f"#{index}"))
+def parse_tile(t, ruleset, bad):
+    """One tile entry -> segments as (kind, port mask, attributes), checked against its edges
+    and against the rule set."""
+    tid = t["id"]
 
     def tbad(msg):
         bad(f"tile {tid}: {msg}")
 
-    count = t.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-        tbad("count must be a whole number >= 0")
-    edges_in = t.get("edges")
-    if not isinstance(edges_in, dict) or set(edges_in) != set(SIDES) or \
-            any(edges_in[s] not in EDGE_LETTERS for s in SIDES):
-        tbad('edges must give N, E, S and W as "F", "R" or "C"')
-    edges = [EDGE_LETTERS[edges_in[s]] for s in SIDES]
-
+    check_rule_set_features(t, ruleset, tbad)
+    edges = [EDGE_LETTERS[t["edges"][s]] for s in SIDES]
     segments, names = [], []
     for key, kind in (("city_segments", CITY), ("road_segments", ROAD), ("field_segments", FIELD)):
-        entries = t.get(key, [])
-        if not isinstance(entries, list):
-            tbad(f"{key} must be a list")
-        for j, seg in enumerate(entries):
-            segments.append(parse_segment(seg, kind, edges, f"{key}[{j}]", tbad))
+        for seg in t[key]:
+            segments.append(parse_segment(seg, kind, edges))
             names.append(segment_name(seg, kind))
-    monastery = bool(t.get("monastery", False))
     cloister_seg = -1
-    if monastery:
+    if t["monastery"]:
         cloister_seg = len(segments)
         segments.append({"kind": CLOISTER, "ports": 0, "scrolls": 0, "oases": 0, "sheep": 0,
                          "wolves": 0, "cities": 0, "sides": 0})
@@ -200,49 +187,52 @@ def parse_tile(t, index, bad):
     if len(segments) > MAX_SEG:
         tbad(f"{len(segments)} segments, at most {MAX_SEG}")
     check_ports(segments, edges, tbad)
-    n_city = len(t.get("city_segments", []))
+    n_city = len(t["city_segments"])
     for seg in segments:
         if seg["cities"] >> n_city:
             tbad("adjacent_city_segments names a city segment that does not exist")
-    return {"id": tid, "count": count, "is_start": bool(t.get("is_start", False)), "edges": edges,
-            "temple": bool(t.get("temple", False)), "cloister_seg": cloister_seg,
-            "segments": segments, "segment_names": names, "provenance": t.get("provenance", {})}
+    return {"id": tid, "count": int(t["count"]), "is_start": t["is_start"], "edges": edges,
+            "temple": t["temple"], "cloister_seg": cloister_seg,
+            "segments": segments, "segment_names": names, "provenance": t["provenance"]}
 
 
-def parse_segment(seg, kind, edges, where, tbad):
-    if not isinstance(seg, dict):
-        tbad(f"{where} is not an object")
+def check_rule_set_features(t, ruleset, tbad):
+    """Features the other rule set's scoring reads and this one's never does are refused rather
+    than stored and ignored: temples, sheep and wolves are the Ark's, monasteries the base game's."""
+    if ruleset == "base" and t["temple"]:
+        tbad("temple: temples belong to The Ark of the Covenant; in the base game it is fixed by the rules "
+             "at false")
+    if ruleset == "ark" and t["monastery"]:
+        tbad("monastery: monasteries belong to the base game (the Ark has temples); in the Ark it is fixed "
+             "by the rules at false")
+    if ruleset == "base":
+        for j, seg in enumerate(t["field_segments"]):
+            for attr in ("sheep", "wolves"):
+                if seg[attr]:
+                    tbad(f"field_segments[{j}].{attr}: {attr} belong to The Ark of the Covenant (base-game "
+                         f"fields score by the cities they touch); in the base game it is fixed by the rules at 0")
+
+
+def parse_segment(seg, kind, edges):
+    """A segment's ports (CA-16.5's conversion), the sides it leaves open and its attributes."""
     ports, sides = 0, 0
     if kind == FIELD:
-        halves = seg.get("half_edges")
-        if not isinstance(halves, list) or not halves or any(h not in HALF_EDGE_PORT for h in halves):
-            tbad(f"{where}: half_edges must list some of {', '.join(HALF_EDGE_PORT)}")
-        for h in halves:
+        for h in seg["half_edges"]:
             ports |= 1 << HALF_EDGE_PORT[h]
         for s in range(4):          # the centre of a field side belongs to the field owning its halves
             if edges[s] == F and ports >> (3 * s) & 1:
                 ports |= 1 << (3 * s + 1)
     else:
-        sides_in = seg.get("edges")
-        if not isinstance(sides_in, list) or not sides_in or any(s not in SIDES for s in sides_in):
-            tbad(f"{where}: edges must list some of N, E, S, W")
-        for name in sides_in:
+        for name in seg["edges"]:
             s = SIDES.index(name)
             sides |= 1 << s
             ports |= (0b111 << (3 * s)) if kind == CITY else (1 << (3 * s + 1))
-    values = {}
-    for attr, allowed in (("scrolls", CITY), ("oases", ROAD), ("sheep", FIELD), ("wolves", FIELD)):
-        raw = seg.get(attr, seg.get("pennants", 0) if attr == "scrolls" else 0)
-        if not isinstance(raw, int) or isinstance(raw, bool) or not 0 <= raw <= 9:
-            tbad(f"{where}: {attr} must be a whole number 0..9")
-        if raw and kind != allowed:
-            tbad(f"{where}: {attr} only go on {['road', 'city', 'field'][allowed]} segments")
-        values[attr] = raw
+    # each attribute lives on the one segment kind the schema gives it (a float 1.0 is an integer
+    # to JSON Schema, hence int())
+    values = {attr: int(seg.get(attr, 0)) for attr in ("scrolls", "oases", "sheep", "wolves")}
     cities = 0
-    for c in seg.get("adjacent_city_segments", []) if kind == FIELD else []:
-        if not isinstance(c, int) or c < 0:
-            tbad(f"{where}: adjacent_city_segments must list city segment indexes")
-        cities |= 1 << c
+    for c in seg.get("adjacent_city_segments", []):
+        cities |= 1 << int(c)
     return {"kind": kind, "ports": ports, "sides": sides, "cities": cities, **values}
 
 
@@ -287,55 +277,73 @@ def rotation_signature(tile, r):
 
 
 def build_tables(parsed, rules) -> np.ndarray:
+    """The kernels' tables of the parsed tiles: each column built as one array, then stored."""
     tables = np.zeros(1, dtype=TABLES)
     tt = tables[0]
-    tt["n_types"] = len(parsed)
-    for name, i in RULE_INDEX.items():
-        value = rules[name]
-        tt["rules"][i] = ARK_ENTRY_SCOPES[value] if name == "ARK_ENTRY_SCOPE" else int(value)
+    n = len(parsed)
+    tt["n_types"] = n
+    tt["rules"][:RULESET] = [rule_value(name, rules[name]) for name in RULE_DEFAULTS]
     tt["rules"][RULESET] = 1 if rules["ruleset"] == "ark" else 0
-    tt["port_seg"][:] = -1
+    tt["count"][:n] = [tile["count"] for tile in parsed]
+    tt["start_type"] = max((t for t, tile in enumerate(parsed) if tile["is_start"]), default=0)
+    tt["temple"][:n] = [tile["temple"] for tile in parsed]
     tt["cloister_seg"][:] = -1
-    dedupe = rules["DEDUPE_SYMMETRIC_PLACEMENTS"]
+    tt["cloister_seg"][:n] = [tile["cloister_seg"] for tile in parsed]
+    tt["n_seg"][:n] = [len(tile["segments"]) for tile in parsed]
+    for column, attr in (("seg_kind", "kind"), ("seg_scrolls", "scrolls"), ("seg_oases", "oases"),
+                         ("seg_sheep", "sheep"), ("seg_wolves", "wolves"), ("field_cities", "cities")):
+        tt[column][:n] = segment_column(parsed, lambda seg: seg[attr])
+    tt["seg_open"][:n] = segment_column(parsed, lambda seg: bin(seg["sides"]).count("1"))
+    # [type, rot, side]: rotating by r quarter-turns shows printed side s - r on side s (CA-12.1)
+    edge = np.array([[[tile["edges"][(s - r) % 4] for s in range(4)] for r in range(4)] for tile in parsed],
+                    dtype=np.int8)
+    tt["edge"][:n] = edge
+    owner = np.full((n, 12), -1, dtype=np.int8)             # printed port -> segment
     for t, tile in enumerate(parsed):
-        tt["count"][t] = tile["count"]
-        if tile["is_start"]:
-            tt["start_type"] = t
-        tt["temple"][t] = tile["temple"]
-        tt["cloister_seg"][t] = tile["cloister_seg"]
-        tt["n_seg"][t] = len(tile["segments"])
         for g, seg in enumerate(tile["segments"]):
-            tt["seg_kind"][t, g] = seg["kind"]
-            tt["seg_scrolls"][t, g] = seg["scrolls"]
-            tt["seg_oases"][t, g] = seg["oases"]
-            tt["seg_sheep"][t, g] = seg["sheep"]
-            tt["seg_wolves"][t, g] = seg["wolves"]
-            tt["seg_open"][t, g] = bin(seg["sides"]).count("1")
-            tt["field_cities"][t, g] = seg["cities"]
-        distinct = []
-        for r in range(4):
-            for s in range(4):
-                tt["edge"][t, r, s] = tile["edges"][(s - r) % 4]
-            for g, seg in enumerate(tile["segments"]):
-                for p in range(12):
-                    if seg["ports"] >> p & 1:
-                        tt["port_seg"][t, r, (p + 3 * r) % 12] = g
-            sig = rotation_signature(tile, r)
-            if not dedupe or sig not in distinct:
-                distinct.append(sig)
-                fill_fits(tt, t, r)
+            for p in range(12):
+                if seg["ports"] >> p & 1:
+                    owner[t, p] = g
+    tt["port_seg"][:] = -1
+    tt["port_seg"][:n] = np.stack([np.roll(owner, 3 * r, axis=1) for r in range(4)], axis=1)
+    fits = ((KEY_DIGITS == 3) | (KEY_DIGITS == edge[:, :, None, :])).all(axis=3)    # [type, rot, key]
+    fits &= np.array([placed_rotations(tile, rules["DEDUPE_SYMMETRIC_PLACEMENTS"]) for tile in parsed],
+                     dtype=bool)[:, :, None]
+    tt["fits"][:n] = (fits << np.arange(4)[None, :, None]).sum(axis=1)
+    tt["n_fits"][:n] = fits.sum(axis=1)
     return tables
 
 
-def fill_fits(tt, t, r):
-    """Mark rotation r as fitting every requirement key it satisfies.
+def rule_value(name, value):
+    """A rule switch as the kernels read it: ARK_ENTRY_SCOPE by its index, the rest as 0/1 or the number."""
+    return ARK_ENTRY_SCOPES[value] if name == "ARK_ENTRY_SCOPE" else int(value)
 
-    A requirement key has one base-4 digit per side: the edge type the neighbour on that side
-    shows towards the cell, or 3 where the cell has no neighbour on that side."""
-    for key in range(256):
-        if all((key >> (2 * s)) & 3 in (3, tt["edge"][t, r, s]) for s in range(4)):
-            tt["fits"][t, key] |= 1 << r
-            tt["n_fits"][t, key] += 1
+
+def segment_column(parsed, value):
+    """[type, segment] -> value(segment), 0 past a tile's last segment."""
+    column = np.zeros((len(parsed), MAX_SEG), dtype=np.int64)
+    for t, tile in enumerate(parsed):
+        for g, seg in enumerate(tile["segments"]):
+            column[t, g] = value(seg)
+    return column
+
+
+def placed_rotations(tile, dedupe):
+    """Which rotations a placement may use: all four, or with DEDUPE_SYMMETRIC_PLACEMENTS the first
+    of each group that gives the same placed tile (CA-13.1, CA-12.4)."""
+    seen = []
+    keep = []
+    for r in range(4):
+        sig = rotation_signature(tile, r)
+        keep.append(not dedupe or sig not in seen)
+        if sig not in seen:
+            seen.append(sig)
+    return keep
+
+
+# KEY_DIGITS[key, side]: the digit of a requirement key for that side: the edge type the neighbour
+# on that side shows towards the cell, or 3 where the cell has no neighbour on that side
+KEY_DIGITS = (np.arange(256)[:, None] >> (2 * np.arange(4))[None, :]) & 3
 
 
 def summarise_provenance(parsed) -> dict[str, str]:
@@ -346,12 +354,7 @@ def summarise_provenance(parsed) -> dict[str, str]:
     for key in keys:
         tally = {}
         for tile in parsed:
-            value = tile["provenance"].get(key)
-            if value is None:
-                continue
-            if value not in PROVENANCES:
-                raise UserError(f"tile {tile['id']}: provenance of {key} must be one of {', '.join(PROVENANCES)}")
+            value = tile["provenance"][key]
             tally[value] = tally.get(value, 0) + tile["count"]
-        if tally:
-            summary[f"tiles.{key}"] = describe_tally(tally)
+        summary[f"tiles.{key}"] = describe_tally(tally)
     return summary

@@ -4,7 +4,7 @@ from functools import partial
 import numpy as np
 
 from simcore.players import Lineup
-from simcore.boardgames.carcassonne import components, describe, draw
+from simcore.boardgames.carcassonne import check, components, describe, draw
 from simcore.boardgames.carcassonne.playout import GAME_COLUMNS, play_batch_kernel, play_game
 from simcore.boardgames.carcassonne.policies import POLICIES
 from simcore.boardgames.carcassonne.state import MAX_PLAYERS, new_state
@@ -86,6 +86,9 @@ def _spec(game_id, name, ruleset, categories, search_defaults):
         provenance=provenance,
         data_id=lambda data: data.tile_set_id,
         draw=partial(draw.picture, categories=categories, name=name),
+        check_batch=check.check_batch,
+        violations=dict(check.VIOLATIONS),
+        check_step="turn",
     )
 
 

@@ -57,7 +57,7 @@ STATE = np.dtype([
     ("discarded", np.int32),
     # board
     ("cell_pidx", np.int16, (N_CELLS,)),      # placed tile index, -1 where empty
-    ("req", np.uint8, (N_CELLS,)),            # requirement key of an empty cell (components.fill_fits)
+    ("req", np.uint8, (N_CELLS,)),            # requirement key of an empty cell (components.KEY_DIGITS)
     # the frontier (empty cells next to the board) as one bit per cell: adding and removing a
     # cell is one bit operation, and reading the bits in order gives the cells sorted
     ("front_bits", np.uint64, (FRONT_WORDS,)),
@@ -124,7 +124,7 @@ STATE = np.dtype([
     ("fid", np.int8, (N_NODES,)),                   # field root -> field number, -1 if none
     ("city_fields", np.uint64, (N_NODES,)),         # completed city root -> bit per field touching it
     ("field_roots", np.int16, (40,)),
-    ("city_roots", np.int16, (N_TILES,)),
+    ("city_roots", np.int16, (4 * N_TILES,)),       # at most one completed city per city segment
     # move log and score events, written only when logging (replay, tests)
     ("logging", np.int8),
     ("halt_at", np.int32),                         # pictures of a game in progress: stop after this turn

@@ -70,6 +70,8 @@ FIXTURES = {
 ARK_ONLY = {"TEMPLE_ROAD", "TEMPLE"}
 BASE_ONLY = {"MONASTERY", "MONASTERY_ROAD"}
 HALF_EDGE = {p: name for name, p in components.HALF_EDGE_PORT.items()}
+FIXTURE_PROVENANCE = {key: "rulebook" for key in ("count", "edges", "segments", "scrolls", "oases", "sheep",
+                                                  "wolves", "temple", "monastery", "is_start")}
 ATTRIBUTES = {"scrolls": "C", "pennants": "C", "oases": "R", "sheep": "F", "wolves": "F"}
 
 
@@ -94,27 +96,28 @@ def tile_entry(fixture, ruleset):
         assert ATTRIBUTES[attr] == kind, f"{a}: {attr} do not go on a {kind} segment"
         values.setdefault(seg, {})["scrolls" if attr == "pennants" else attr] = int(value)
     cities = [ports for _, kind, ports in segs if kind == "C"]
-    entry = {"id": fixture, "count": 1, "edges": dict(zip("NESW", edges)), "temple": extra == "temple",
-             "monastery": extra == "monastery", "city_segments": [], "road_segments": [],
-             "field_segments": []}
+    entry = {"id": fixture, "count": 1, "is_start": False, "edges": dict(zip("NESW", edges)),
+             "temple": extra == "temple", "monastery": extra == "monastery", "city_segments": [],
+             "road_segments": [], "field_segments": [], "provenance": FIXTURE_PROVENANCE}
     for seg, kind, ports in segs:
         if kind == "F":
-            d = {"half_edges": [HALF_EDGE[p] for p in sorted(ports) if p % 3 != 1]}
+            d = {"half_edges": [HALF_EDGE[p] for p in sorted(ports) if p % 3 != 1], "sheep": 0, "wolves": 0}
             if ruleset == "base":    # a field touches a city it borders along the tile's rim
                 d["adjacent_city_segments"] = [i for i, c in enumerate(cities)
                                                if any((p + 1) % 12 in c or (p - 1) % 12 in c for p in ports)]
             entry["field_segments"].append({**d, **values.get(seg, {})})
         else:
             sides = ["NESW"[p // 3] for p in sorted(ports) if p % 3 == 1]
-            key = "city_segments" if kind == "C" else "road_segments"
-            entry[key].append({"edges": sides, **values.get(seg, {})})
+            key, attr = ("city_segments", "scrolls") if kind == "C" else ("road_segments", "oases")
+            entry[key].append({"edges": sides, attr: 0, **values.get(seg, {})})
     return entry
 
 
 @functools.lru_cache(maxsize=None)
 def tile_set(ruleset, flags, fixtures):
     """TileSet of the given fixtures (type index = position in `fixtures`) and rule switches."""
-    doc = {"tiles": [tile_entry(f, ruleset) for f in fixtures], "rules": dict(flags)}
+    doc = {"tile_set_id": "fixtures", "name": "CA-15.1 fixture tiles", "source": "tests/games/carcassonne/builder.py",
+           "reconstructed": False, "tiles": [tile_entry(f, ruleset) for f in fixtures], "rules": dict(flags)}
     return components.from_document(doc, ruleset, "<fixtures>", check_set=False)
 
 

@@ -1,5 +1,6 @@
 """The command line on the real Carcassonne games, the way a user runs it (subprocess)."""
 import json
+import os
 
 import pandas as pd
 import pytest
@@ -59,12 +60,21 @@ def test_games_json_names_reconstructed_ark_tiles():
     assert games["carcassonne"]["provenance"]["tiles.edges"] == "sourced"
 
 
+TOP = '{"tile_set_id": "t", "name": "t", "source": "test", "reconstructed": false, '
+
+
 @pytest.mark.parametrize("content, needle", [
     ('{"tiles": 5', "not valid JSON"),
-    ('{"tiles": []}', "non-empty"),
-    ('{"tiles": [{"id": "X1", "count": 72, "is_start": true, "edges": {"N": "C", "E": "F", "S": "F", "W": "F"},'
-     ' "city_segments": [], "road_segments": [], "field_segments": []}]}', "tile X1"),
-    ('{"rules": {"NO_SUCH_SWITCH": true}, "tiles": [{"id": "A"}]}', "unknown rule switch"),
+    ('{"tiles": []}', "the top level: 'tile_set_id' is a required property"),
+    (TOP + '"tiles": []}', "tiles: [] should be non-empty"),
+    (TOP + '"tiles": [{"id": "X1", "count": 72, "is_start": true, "edges": {"N": "C", "E": "F", "S": "F", "W": "F"},'
+     ' "temple": false, "monastery": false, "city_segments": [], "road_segments": [], "field_segments": [],'
+     ' "provenance": {"count": "sourced", "edges": "sourced", "segments": "sourced", "scrolls": "sourced",'
+     ' "oases": "sourced", "sheep": "sourced", "wolves": "sourced", "temple": "sourced", "monastery": "sourced",'
+     ' "is_start": "sourced"}}]}', "tile X1: the N edge (C) has a part no segment covers"),
+    ('{"rules": {"NO_SUCH_SWITCH": true}, "tiles": [{"id": "A"}]}', "the top level: 'tile_set_id' is a required"),
+    (TOP + '"rules": {"NO_SUCH_SWITCH": true}, "tiles": [{"id": "A"}]}',
+     "rules: Additional properties are not allowed ('NO_SUCH_SWITCH' was unexpected)"),
 ])
 def test_bad_tile_file_is_one_line_and_status_2(tmp_path, content, needle):
     data = tmp_path / "tiles.json"
@@ -87,7 +97,7 @@ def test_rule_switch_in_a_data_file_changes_the_game(tmp_path):
 def test_every_shipped_scenario_runs(tmp_path):
     import glob
     for path in sorted(glob.glob("scenarios/carcassonne*.toml")):
-        out = tmp_path / "s.parquet"
+        out = tmp_path / (os.path.basename(path) + ".parquet")     # simcore run refuses to replace a file
         text = open(path).read().replace("games = 20000", "games = 50")
         small = tmp_path / "small.toml"
         small.write_text(text)

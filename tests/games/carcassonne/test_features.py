@@ -4,7 +4,11 @@ field splitting, temples and monasteries, farmers, and the rule switches of CA-1
 Every expected number is computed by hand from carcassonne_ark.md (CA-) or
 carcassonne_base.md (CB-) and cited next to the test.
 """
-from .builder import BLUE, GREEN, RED, YELLOW, Position
+import numpy as np
+
+from simcore.boardgames.carcassonne import components, rules, scoring, state
+
+from .builder import BLUE, FIXTURE_PROVENANCE, GREEN, RED, YELLOW, Position
 
 
 # ---------------------------------------------------------------- roads
@@ -413,3 +417,37 @@ def test_base_farmers_completed_and_occupied_unfinished_city():
     assert events[0] == ("BLUE", 1, "CITY_END")
     assert sorted(events[1:]) == [("BLUE", 6, "FIELD"), ("RED", 6, "FIELD")]
     assert p.points() == {"RED": 6, "BLUE": 7}
+
+
+def test_base_farmers_with_more_completed_cities_than_tiles():
+    """CB-4.2 on a tile set of 72 tiles with three separate city caps (N, E, W) around one field that
+    touches all three. Two rows of 36 (the upper row turned half round) close 106 cities; 35 farmers
+    on every other tile of a row (and the other columns of the other row) touch 104 distinct
+    completed cities, more than a set has tiles: 9 points a farmer, 6 for the one at (0,0), whose
+    west cap stays open. Final scoring writes nothing but the scores (the list of those cities once
+    ran past its 72 places into the move log's switches)."""
+    three_caps = {"id": "THREE_CAPS", "count": 72, "is_start": True, "edges": {"N": "C", "E": "C", "S": "F", "W": "C"},
+                  "temple": False, "monastery": False,
+                  "city_segments": [{"edges": [side], "scrolls": 0} for side in "NEW"], "road_segments": [],
+                  "field_segments": [{"half_edges": ["SL", "SR"], "sheep": 0, "wolves": 0,
+                                      "adjacent_city_segments": [0, 1, 2]}],
+                  "provenance": FIXTURE_PROVENANCE}
+    doc = {"tile_set_id": "three-caps", "name": "three caps", "source": "test", "reconstructed": False,
+           "tiles": [three_caps]}
+    tt = components.from_document(doc, "base").tables.view(np.recarray)[0]   # records also without the JIT
+    st = state.new_state().view(np.recarray)[0]
+    rules.clear(st, 5, np.zeros(5, dtype=np.int8))
+    for x in range(36):
+        for y, rot in ((0, 0), (1, 2)):                              # the upper row: caps S, W, E, field N
+            rules.place_tile(st, tt, 0, rot, state.cell_of(x, y))
+            scoring.score_turn(st, tt)                               # marks the cities it closes complete
+    farmers = [(x, y) for y in (0, 1) for x in range(36) if x % 2 == y][:35]
+    for k, (x, y) in enumerate(farmers):
+        rules.place_figure(st, k % 5, st["cell_pidx"][state.cell_of(x, y)] * state.MAX_SEG + 3, False)
+    after_placing = st.copy()
+    scoring.final_scoring(st, tt)
+    assert st["score"][:5].tolist() == [6 + 6 * 9, 63, 63, 63, 63]
+    assert st["pts"][:5, state.CAT_FIELD].tolist() == [60, 63, 63, 63, 63]
+    for name in state.STATE.names:
+        if name not in ("score", "pts", "done", "fid", "city_fields", "field_roots", "city_roots", "tmp"):
+            assert np.array_equal(st[name], after_placing[name]), name

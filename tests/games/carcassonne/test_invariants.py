@@ -1,1063 +1,49 @@
-"""Random-simulation invariants of the Carcassonne engine (rules/carcassonne_ark.md CA-17, and
-carcassonne_base.md CB-3/CB-4 for the base game).
+"""Random-simulation invariants of the Carcassonne engine (CA-17, and CB-3/CB-4 for the base game).
 
 The fast part plays >= 1,000 seeded games per player count and rule set (plus 300 per player
-count with every rule switch flipped) in a compiled turn loop that mirrors playout.play_game
-step by step (draw_placeable, choose_placement, place_tile, choose_action, the phases of
-resolve_turn, final_scoring) and checks the invariants in between: after every placement,
-after every action, after phase S and at the end of every turn and of the game. The first
-violation stops the run and comes back as (error code, game index, turn, detail); the test
-asserts the code is 0 and otherwise names the invariant, the seed and the game.
-
-Most checks recompute a quantity by brute force from the board and the figures rather than
-trusting the engine's incremental bookkeeping: feature membership from the ports (CA-8.1),
-open sides, distinct tiles and attribute sums of every feature, the figures on every feature,
-the frontier, Ark paths and points, and who wins every scored feature and how much.
+count with every rule switch flipped) with the engine's invariant checker on after every step
+(simcore/boardgames/carcassonne/check.py: a compiled turn loop that mirrors playout.run_game
+and checks the invariants after every placement, action, phase S, turn and the game). The first
+violation of a game comes back as (error code, turn, detail); the test asserts there is none
+and otherwise names the invariant, the seed and the game.
 
 The loop is checked against the engine itself: every checked game must give exactly the points
 and counters of spec.play_batch, so it cannot silently drift away from play_game.
-
-The kernels here are compiled fresh in every session (no cache=True): numba's on-disk cache
-does not notice changes in *other* modules, so a cached test kernel would keep testing the
-engine code it was first compiled against.
 
 The slow part (plain Python, 20 games) compares the placement enumerator with a brute-force
 legality check over the bounding box x 4 rotations (INV-12), the discard decision with the same
 brute force, and the Ark's outcome list with a brute-force path enumeration (CA-7.5, CA-12.10).
 """
+import dataclasses
 import json
 
 import numpy as np
 import pytest
-from numba import njit
 
 from simcore import registry
 from simcore.boardgames.carcassonne import components as cp
-from simcore.boardgames.carcassonne.components import CITY, CLOISTER, FIELD, MAX_SEG, N_TILES, ROAD
-from simcore.boardgames.carcassonne.playout import log_move, resolve_turn
-from simcore.boardgames.carcassonne.policies import choose_action, choose_entry, choose_placement
-from simcore.boardgames.carcassonne.rules import (
-    DELTA, RING, apply_action, draw_placeable, find, list_actions, list_ark_entries, list_ark_outcomes,
-    list_placements, opposite_port, place_tile, reset, tile_count,
+from simcore.boardgames.carcassonne.check import (
+    DETAILS, E_FOLLOWERS, E_SCORE_SUM, E_TILES, N_SLOTS, N_WORK, VIOLATIONS, check_state, checked_batch,
 )
-from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
+from simcore.boardgames.carcassonne.components import N_TILES
+from simcore.boardgames.carcassonne.policies import choose_action, choose_placement
+from simcore.boardgames.carcassonne.playout import resolve_turn
+from simcore.boardgames.carcassonne.rules import draw_placeable, list_ark_outcomes, list_placements, place_tile, reset
 from simcore.boardgames.carcassonne.state import (
-    ARK, CAT_ARK, CAT_FIELD, CAT_ROAD, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET, EV_FIELD,
-    EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, FOLLOWER, FOLLOWERS,
-    GRID, MAX_EVENTS, MAX_PLAYERS, N_CATEGORIES, N_CELLS, N_NODES, PASS, PROPHET, PROPHET_AVAILABLE,
-    PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, new_state, xy_of,
+    CAT_ROAD, MAX_PLAYERS, N_CELLS, N_NODES, new_state, xy_of,
 )
-
-R_RULESET = cp.RULESET
-R_ARK_REENTER = cp.RULE_INDEX["ARK_MAY_REENTER_START"]
-R_ARK_ENTRY = cp.RULE_INDEX["ARK_ENTRY_SCOPE"]
-R_TILE_ONLY = cp.RULE_INDEX["EMPTY_SUPPLY_TILE_ONLY"]
-R_ARK_PROPHETS = cp.RULE_INDEX["ARK_COUNTS_PROPHETS"]
-R_ARK_FIELDS = cp.RULE_INDEX["ARK_COUNTS_FIELD_FOLLOWERS"]
-R_NEGATIVE_FIELDS = cp.RULE_INDEX["FIELD_SCORE_MAY_BE_NEGATIVE"]
-R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
-R_TEMPLE_PROPHETS = cp.RULE_INDEX["INCOMPLETE_TEMPLE_COUNTS_PROPHETS"]
+from simcore.players import lineup
+from simcore.registry import UserError
 
 GAMES = 1000                  # per player count and rule set (CA-17: "many seeded random games")
 NONDEFAULT_GAMES = 300        # per player count, with every rule switch flipped
-
-# what each error code of the compiled checker means
-E_TILES, E_FOLLOWERS, E_FIG_BOOKS, E_FIG_ON_DONE, E_EDGES, E_PLACEMENT, E_OPEN, E_TILE_COUNT, \
-    E_AGGREGATES, E_SCORE_DOWN, E_SCORE_SUM, E_PROPHET, E_TARGET, E_ACTION, E_ARK_STATE, E_ARK_PATH, \
-    E_ARK_POINTS, E_ARK_ENTRY, E_FRONTIER, E_COMPLETED, E_TEMPLE, E_LENGTH, E_EVENTS, E_EVENT_VALUE, \
-    E_UNUSED_SEAT, E_FEATURES, E_WINNERS = range(1, 28)
-ERRORS = {
-    E_TILES: "INV-03 placed + discarded + remaining != 72 (or placed < 1, or turns != placed - 1)",
-    E_FOLLOWERS: "INV-01 supply + followers on board != 7, or supply outside 0..7 (detail = seat)",
-    E_FIG_BOOKS: "figs/n_figs/prophets at a feature root disagree with the figures in fig_node "
-                 "(detail = root node)",
-    E_FIG_ON_DONE: "INV-05 a figure stands on a completed road/city or a scored monastery, or a feature "
-                   "is marked scored during the game without being complete (detail = node)",
-    E_EDGES: "INV-04 two orthogonally adjacent tiles show different facing edges (detail = pidx)",
-    E_PLACEMENT: "INV-04/CA-4.2 the chosen placement is illegal or not enumerated (detail = cell*4+rot)",
-    E_OPEN: "INV-05 open < 0, done != (open == 0), or open != brute-force count of member sides facing "
-            "an empty cell (detail = root node)",
-    E_TILE_COUNT: "INV-09 tile_count(root) != brute-force count of distinct tiles (detail = root node)",
-    E_AGGREGATES: "CA-8.7 scrolls/oases/sheep/wolves/kind at a root != sums over its member segments "
-                  "(detail = root node)",
-    E_SCORE_DOWN: "INV-11 a score or a category decreased (detail = seat)",
-    E_SCORE_SUM: "INV-11 score != sum of category points, or != sum of score events (detail = seat)",
-    E_PROPHET: "INV-02 prophet state moved backwards, or ON_BOARD != prophet on board (detail = seat)",
-    E_TARGET: "INV-06 after FOLLOWER/PROPHET the target feature does not hold exactly the new figure "
-              "(detail = action)",
-    E_ACTION: "CA-5/CA-6/CA-7.4/CA-13 list_actions is incomplete or offers an illegal action, or the "
-              "policy chose an action not offered (detail = action)",
-    E_ARK_STATE: "INV-07 the Ark is on before the first completed city, off after it, on an empty cell, "
-                 "or has no legal path (detail = ark cell)",
-    E_ARK_PATH: "INV-08 an executed Ark path breaks CA-7.5 (detail = path index)",
-    E_ARK_POINTS: "INV-08 Ark points != counted figures on the entered tiles minus the start (detail = seat)",
-    E_ARK_ENTRY: "CA-7.2 Ark entry options or the chosen entry tile are wrong (detail = cell)",
-    E_FRONTIER: "CA-12.5 frontier/requirement keys disagree with the board (detail = cell)",
-    E_COMPLETED: "CA-9.1 completed-feature list wrong: missing, duplicate, open or already done, or not "
-                 "scored and cleared in phase S (detail = root node)",
-    E_TEMPLE: "INV-10/CA-8.5/CB-3.3 a temple/monastery is complete but unscored, or scored when "
-              "incomplete (detail = pidx)",
-    E_LENGTH: "CA-10.1 game length: turns + discarded != 71 at the end, or moves != turns",
-    E_EVENTS: "INV-10/CA-8.6 a feature, temple or monastery scored as completed twice, or scored at the "
-              "end after completion, or an event of the wrong rule set/phase (detail = event index)",
-    E_EVENT_VALUE: "CA-9.3/9.4/10.2, CB-3/CB-4 a score event's points disagree with its feature "
-                   "(base fields: 3 per COMPLETED city touching the field) (detail = event index)",
-    E_UNUSED_SEAT: "a seat that is not playing has figures, points or a changed supply (detail = seat)",
-    E_FEATURES: "CA-8.1 the engine's features (union-find) are not the connected components of the "
-                "segments joined across facing ports (detail = node)",
-    E_WINNERS: "CA-0.11/CA-6.6/CB-3.4 the seats that scored a feature/temple/monastery are not exactly the "
-               "seats with the most figures on it, or prophet doubling is wrong (detail = root, pidx "
-               "or event)",
-}
-
-# rows of the per-node scratch array
-W_OPEN, W_TILES, W_LAST, W_SCROLLS, W_OASES, W_SHEEP, W_WOLVES, W_PROPH, W_UF, W_MAP1, W_MAP2, \
-    W_EV_TURN, W_EV_SEATS, W_EV_END, W_WIN, W_GOT, W_PRO = range(17)
-N_WORK = 17
-N_SLOTS = N_NODES + N_TILES     # columns: feature nodes, then one per tile (temples, monasteries)
-
-
-# ------------------------------------------------------------------ compiled checks
-
-@njit
-def uf_find(par, x):
-    while par[x] != x:
-        par[x] = par[par[x]]
-        x = par[x]
-    return x
-
-
-@njit
-def winners(counts, players):
-    """CA-0.11: bit mask of the seats with the most counted figures (0 if none)."""
-    best = 0
-    for s in range(players):
-        if counts[s] > best:
-            best = counts[s]
-    mask = 0
-    if best > 0:
-        for s in range(players):
-            if counts[s] == best:
-                mask |= 1 << s
-    return mask
-
-
-@njit
-def feature_counts(st, root, counts):
-    """Figures per seat on the feature of root, from fig_node; returns the prophet owners' mask."""
-    for s in range(MAX_PLAYERS):
-        counts[s] = 0
-    prophets = 0
-    for seat in range(st.players):
-        for slot in range(SLOTS):
-            node = st.fig_node[seat, slot]
-            if node >= 0 and find(st, node) == root:
-                counts[seat] += 1
-                if slot == PROPHET_SLOT:
-                    prophets |= 1 << seat
-    return prophets
-
-
-@njit
-def cross_counts(st, cell, with_prophets, counts):
-    """CA-9.6/CA-10.2: figures per seat on a temple's tile and its orthogonal neighbours."""
-    for s in range(MAX_PLAYERS):
-        counts[s] = 0
-    for seat in range(st.players):
-        for slot in range(SLOTS):
-            node = st.fig_node[seat, slot]
-            if node < 0 or (slot == PROPHET_SLOT and not with_prophets):
-                continue
-            d = st.p_cell[node // MAX_SEG] - cell
-            if d == 0 or d == 1 or d == -1 or d == GRID or d == -GRID:
-                counts[seat] += 1
-
-
-@njit
-def farmer_value(st, tt, field_root, mark, ctr):
-    """CB-4.2: 3 points per distinct COMPLETED city (open == 0) touching the field."""
-    ctr[0] += 1
-    stamp = ctr[0]
-    n = 0
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        for g in range(tt.n_seg[t]):
-            if tt.seg_kind[t, g] != FIELD or find(st, pidx * MAX_SEG + g) != field_root:
-                continue
-            cities = tt.field_cities[t, g]
-            c = 0
-            while cities:
-                if cities & 1:
-                    city = find(st, pidx * MAX_SEG + c)
-                    if st.kind[city] == CITY and st.open[city] == 0 and mark[city] != stamp:
-                        mark[city] = stamp
-                        n += 1
-                cities >>= 1
-                c += 1
-    return 3 * n
-
-
-@njit
-def check_placement(st, tt, t, rot, cell):
-    """CA-4.2: empty cell, >= 1 occupied orthogonal neighbour, every facing edge equal; and the
-    placement is one the enumerator offers (fits table, which respects DEDUPE)."""
-    if rot < 0 or rot > 3 or st.cell_pidx[cell] >= 0:
-        return False
-    neighbours = 0
-    for s in range(4):
-        q = st.cell_pidx[cell + DELTA[s]]
-        if q >= 0:
-            neighbours += 1
-            if tt.edge[t, rot, s] != tt.edge[st.p_type[q], st.p_rot[q], (s + 2) % 4]:
-                return False
-    if neighbours == 0 or st.req[cell] == 255:
-        return False
-    return (tt.fits[t, st.req[cell]] >> rot) & 1 == 1
-
-
-@njit
-def check_features(st, tt, work):
-    """CA-8.1: rebuild the features from scratch (segments joined across every pair of facing
-    ports) and compare the partition with the engine's union-find."""
-    par = work[W_UF]
-    m1 = work[W_MAP1]
-    m2 = work[W_MAP2]
-    for pidx in range(st.n_placed):
-        for g in range(tt.n_seg[st.p_type[pidx]]):
-            par[pidx * MAX_SEG + g] = pidx * MAX_SEG + g
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        r = st.p_rot[pidx]
-        cell = st.p_cell[pidx]
-        for s in range(4):
-            q = st.cell_pidx[cell + DELTA[s]]
-            if q < 0:
-                continue
-            for i in range(3):
-                p = 3 * s + i
-                a = uf_find(par, pidx * MAX_SEG + tt.port_seg[t, r, p])
-                b = uf_find(par, q * MAX_SEG + tt.port_seg[st.p_type[q], st.p_rot[q], opposite_port(p)])
-                if a < b:
-                    par[b] = a
-                elif b < a:
-                    par[a] = b
-    code = 0
-    detail = 0
-    for pidx in range(st.n_placed):
-        for g in range(tt.n_seg[st.p_type[pidx]]):
-            node = pidx * MAX_SEG + g
-            mine = uf_find(par, node) + 1
-            theirs = find(st, node) + 1
-            if m1[theirs - 1] == 0:
-                m1[theirs - 1] = mine
-            elif m1[theirs - 1] != mine:
-                code, detail = E_FEATURES, node
-            if m2[mine - 1] == 0:
-                m2[mine - 1] = theirs
-            elif m2[mine - 1] != theirs:
-                code, detail = E_FEATURES, node
-    for pidx in range(st.n_placed):
-        for g in range(tt.n_seg[st.p_type[pidx]]):
-            m1[pidx * MAX_SEG + g] = 0
-            m2[pidx * MAX_SEG + g] = 0
-    return code, detail
-
-
-@njit
-def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
-    """Everything that must hold at the end of every turn (and, final=True, after final scoring,
-    where features scored at the end may be marked done = 2). Returns (code, detail)."""
-    players = st.players
-    # INV-03
-    if st.n_placed < 1 or st.n_deck != N_TILES - 1:
-        return E_TILES, 0
-    if st.n_placed + st.discarded + (st.n_deck - st.top) != N_TILES:
-        return E_TILES, st.n_placed
-    if st.turn != st.n_placed - 1 or st.turn > N_TILES - 1:
-        return E_TILES, st.turn
-    # seats not in the game
-    for s in range(players, MAX_PLAYERS):
-        if st.supply[s] != FOLLOWERS or st.score[s] != 0 or st.prophet_state[s] != PROPHET_AVAILABLE:
-            return E_UNUSED_SEAT, s
-        for j in range(SLOTS):
-            if st.fig_node[s, j] != -1:
-                return E_UNUSED_SEAT, s
-        for c in range(N_CATEGORIES):
-            if st.pts[s, c] != 0:
-                return E_UNUSED_SEAT, s
-    code, detail = check_features(st, tt, work)
-    if code != 0:
-        return code, detail
-    # INV-01, INV-02 (ON_BOARD <=> the prophet stands), figure targets, figures per root
-    for s in range(players):
-        on_board = 0
-        for j in range(FOLLOWERS):
-            if st.fig_node[s, j] >= 0:
-                on_board += 1
-        if st.supply[s] < 0 or st.supply[s] > FOLLOWERS or st.supply[s] + on_board != FOLLOWERS:
-            return E_FOLLOWERS, s
-        if (st.prophet_state[s] == PROPHET_ON_BOARD) != (st.fig_node[s, PROPHET_SLOT] >= 0):
-            return E_PROPHET, s
-        if not ark and st.prophet_state[s] != PROPHET_AVAILABLE:
-            return E_PROPHET, s
-    for s in range(players):
-        for j in range(SLOTS):
-            node = st.fig_node[s, j]
-            if node < 0:
-                continue
-            pidx = node // MAX_SEG
-            g = node % MAX_SEG
-            if pidx >= st.n_placed or g >= tt.n_seg[st.p_type[pidx]]:
-                code, detail = E_FIG_BOOKS, node
-                break
-            if j == PROPHET_SLOT and tt.seg_kind[st.p_type[pidx], g] != CITY:
-                code, detail = E_FIG_BOOKS, node
-            root = find(st, node)
-            figcnt[root, s] += 1
-            if j == PROPHET_SLOT:
-                work[W_PROPH, root] |= 1 << s
-            k = st.kind[root]
-            if (k == ROAD or k == CITY) and (st.done[root] == 1 or st.open[root] == 0):
-                code, detail = E_FIG_ON_DONE, node
-            if st.done[root] == 2 and not final:
-                code, detail = E_FIG_ON_DONE, node
-            if k == CLOISTER and st.cloister_done[pidx] != 0:
-                code, detail = E_FIG_ON_DONE, node
-    # brute-force aggregates over the member nodes of every feature
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        r = st.p_rot[pidx]
-        cell = st.p_cell[pidx]
-        if st.cell_pidx[cell] != pidx and code == 0:
-            code, detail = E_EDGES, pidx
-        for g in range(tt.n_seg[t]):
-            node = pidx * MAX_SEG + g
-            root = find(st, node)
-            kind = tt.seg_kind[t, g]
-            if (st.kind[node] != kind or st.kind[root] != kind) and code == 0:
-                code, detail = E_AGGREGATES, root
-            if work[W_LAST, root] != pidx + 1:        # nodes come in pidx order: distinct tiles
-                work[W_LAST, root] = pidx + 1
-                work[W_TILES, root] += 1
-            work[W_SCROLLS, root] += tt.seg_scrolls[t, g]
-            work[W_OASES, root] += tt.seg_oases[t, g]
-            work[W_SHEEP, root] += tt.seg_sheep[t, g]
-            work[W_WOLVES, root] += tt.seg_wolves[t, g]
-            if kind == ROAD or kind == CITY:
-                for s in range(4):
-                    if tt.port_seg[t, r, 3 * s + 1] == g and st.cell_pidx[cell + DELTA[s]] < 0:
-                        work[W_OPEN, root] += 1
-        # INV-04: facing edges of every adjacent pair
-        for s in range(4):
-            q = st.cell_pidx[cell + DELTA[s]]
-            if q >= 0 and tt.edge[t, r, s] != tt.edge[st.p_type[q], st.p_rot[q], (s + 2) % 4] and code == 0:
-                code, detail = E_EDGES, pidx
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        for g in range(tt.n_seg[t]):
-            node = pidx * MAX_SEG + g
-            if code == 0 and st.parent[node] == node:
-                kind = st.kind[node]
-                done = st.done[node]
-                if tile_count(st, node) != work[W_TILES, node]:
-                    code, detail = E_TILE_COUNT, node
-                elif st.scrolls[node] != work[W_SCROLLS, node] or st.oases[node] != work[W_OASES, node] \
-                        or st.sheep[node] != work[W_SHEEP, node] or st.wolves[node] != work[W_WOLVES, node]:
-                    code, detail = E_AGGREGATES, node
-                elif (kind == ROAD or kind == CITY) and (
-                        st.open[node] < 0 or st.open[node] != work[W_OPEN, node]
-                        or (st.open[node] == 0) != (done == 1)):
-                    code, detail = E_OPEN, node
-                elif done < 0 or done > 2 or (done == 2 and not final) or (kind != ROAD and kind != CITY
-                                                                           and done == 1):
-                    code, detail = E_FIG_ON_DONE, node
-                elif st.n_figs[node] > 0:       # figs[] is only meaningful while n_figs > 0
-                    total = 0
-                    for s in range(MAX_PLAYERS):
-                        if st.figs[node, s] != figcnt[node, s]:
-                            code, detail = E_FIG_BOOKS, node
-                        total += figcnt[node, s]
-                    if st.n_figs[node] != total or st.prophets[node] != work[W_PROPH, node]:
-                        code, detail = E_FIG_BOOKS, node
-                else:
-                    for s in range(MAX_PLAYERS):
-                        if figcnt[node, s] != 0:
-                            code, detail = E_FIG_BOOKS, node
-                    if st.n_figs[node] != 0 or st.prophets[node] != 0:
-                        code, detail = E_FIG_BOOKS, node
-            for w in range(W_OPEN, W_PROPH + 1):
-                work[w, node] = 0
-            for s in range(MAX_PLAYERS):
-                figcnt[node, s] = 0
-    if code != 0:
-        return code, detail
-    # temples (Ark, cross of 4) and monasteries (base, ring of 8): scored exactly when complete
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        cell = st.p_cell[pidx]
-        if ark and tt.temple[t]:
-            n = 0
-            for s in range(4):
-                if st.cell_pidx[cell + DELTA[s]] >= 0:
-                    n += 1
-            if (n == 4) != (st.cloister_done[pidx] == 1):
-                return E_TEMPLE, pidx
-        elif not ark and tt.cloister_seg[t] >= 0:
-            n = 0
-            for k in range(8):
-                if st.cell_pidx[cell + RING[k]] >= 0:
-                    n += 1
-            if (n == 8) != (st.cloister_done[pidx] == 1):
-                return E_TEMPLE, pidx
-        elif st.cloister_done[pidx] != 0:
-            return E_TEMPLE, pidx
-    # frontier: exactly the empty cells next to the board, with the right requirement keys
-    ctr[0] += 1
-    stamp = ctr[0]
-    n_front = 0
-    for pidx in range(st.n_placed):
-        cell = st.p_cell[pidx]
-        for s in range(4):
-            nc = cell + DELTA[s]
-            if st.cell_pidx[nc] >= 0 or mark[nc] == stamp:
-                continue
-            mark[nc] = stamp
-            n_front += 1
-            key = 0
-            for s2 in range(4):
-                q = st.cell_pidx[nc + DELTA[s2]]
-                digit = 3
-                if q >= 0:
-                    digit = tt.edge[st.p_type[q], st.p_rot[q], (s2 + 2) % 4]
-                key |= digit << (2 * s2)
-            if st.req[nc] != key:
-                return E_FRONTIER, nc
-    if n_front != st.n_frontier:
-        return E_FRONTIER, -1
-    in_bits = 0                                     # the bitmap holds exactly those cells
-    for w in range(st.front_bits.shape[0]):
-        for b in range(64):
-            if st.front_bits[w] >> np.uint64(b) & np.uint64(1):
-                c = w * 64 + b
-                if mark[c] != stamp or w < st.front_lo or w > st.front_hi:
-                    return E_FRONTIER, c
-                in_bits += 1
-    if in_bits != n_front:
-        return E_FRONTIER, -2
-    # INV-07
-    if not ark:
-        if st.ark_cell != -1:
-            return E_ARK_STATE, st.ark_cell
-    elif city_done != (st.ark_cell >= 0):
-        return E_ARK_STATE, st.ark_cell
-    elif st.ark_cell >= 0:
-        if st.cell_pidx[st.ark_cell] < 0:
-            return E_ARK_STATE, st.ark_cell
-        if list_ark_outcomes(st, tt) < 1:           # CA-7.9: always movable
-            return E_ARK_STATE, st.ark_cell
-    # INV-11
-    for s in range(players):
-        total = 0
-        for c in range(N_CATEGORIES):
-            total += st.pts[s, c]
-        if total != st.score[s]:
-            return E_SCORE_SUM, s
-        if not ark and st.pts[s, CAT_ARK] != 0:
-            return E_SCORE_SUM, s
-    return 0, 0
-
-
-@njit
-def check_actions(st, tt, seat, n):
-    """CA-13 D-ACTION: list_actions offers exactly PASS, FOLLOWER(g) for every segment of the
-    placed tile on an unoccupied feature (supply >= 1), PROPHET(g) for every such city segment
-    (prophet AVAILABLE), and ARK when the Ark is on the board, in canonical order. Returns 0 or
-    the first wrong entry."""
-    pidx = st.n_placed - 1
-    t = st.p_type[pidx]
-    ark = tt.rules[R_RULESET] == 1
-    tile_only = tt.rules[R_TILE_ONLY] == 1 and st.supply[seat] == 0
-    k = 0
-    expect = np.empty(32, np.int64)
-    expect[k] = PASS * 16
-    k += 1
-    if st.supply[seat] > 0:
-        for g in range(tt.n_seg[t]):
-            if st.n_figs[find(st, pidx * MAX_SEG + g)] == 0:
-                expect[k] = FOLLOWER * 16 + g
-                k += 1
-    if ark and not tile_only:
-        if st.prophet_state[seat] == PROPHET_AVAILABLE:
-            for g in range(tt.n_seg[t]):
-                if tt.seg_kind[t, g] == CITY and st.n_figs[find(st, pidx * MAX_SEG + g)] == 0:
-                    expect[k] = PROPHET * 16 + g
-                    k += 1
-        if st.ark_cell >= 0:
-            expect[k] = ARK * 16
-            k += 1
-    if n != k:
-        return -1 - n
-    for i in range(k):
-        if st.actions[i] != expect[i]:
-            return st.actions[i]
-    return 0
-
-
-@njit
-def check_ark_path(st, tt, k):
-    """CA-7.5 for outcome k: 1..5 steps over occupied, orthogonally adjacent, pairwise distinct
-    cells, not ending on the start, and not entering the start unless ARK_MAY_REENTER_START."""
-    s = st.ark_cell
-    n = st.ark_len[k]
-    if n < 1 or n > 5:
-        return False
-    prev = s
-    for i in range(n):
-        c = st.ark_path[k, i]
-        if st.cell_pidx[c] < 0:
-            return False
-        d = c - prev
-        if d != 1 and d != -1 and d != GRID and d != -GRID:
-            return False
-        for j in range(i):
-            if st.ark_path[k, j] == c:
-                return False
-        if c == s and tt.rules[R_ARK_REENTER] != 1:
-            return False
-        prev = c
-    return st.ark_path[k, n - 1] != s
-
-
-@njit
-def expected_ark_points(st, tt, k, out):
-    """CA-7.6: +1 per counted figure on the tiles of {t1..tk} minus the start tile."""
-    s = st.ark_cell
-    for seat in range(MAX_PLAYERS):
-        out[seat] = 0
-    for seat in range(st.players):
-        for slot in range(SLOTS):
-            node = st.fig_node[seat, slot]
-            if node < 0:
-                continue
-            c = st.p_cell[node // MAX_SEG]
-            if c == s:
-                continue
-            on_path = False
-            for i in range(st.ark_len[k]):
-                if st.ark_path[k, i] == c:
-                    on_path = True
-            if not on_path:
-                continue
-            if slot == PROPHET_SLOT:
-                counted = tt.rules[R_ARK_PROPHETS] == 1
-            elif st.kind[node] == FIELD:
-                counted = tt.rules[R_ARK_FIELDS] == 1
-            else:
-                counted = True
-            if counted:
-                out[seat] += 1
-
-
-@njit
-def check_entries(st, tt, n, cell, mark, ctr):
-    """CA-7.2 entry options: the tiles of every city completed this turn (CITY_TILES), sorted, or
-    only the placed tile (PLACED_TILE)."""
-    if tt.rules[R_ARK_ENTRY] == 1:
-        return n == 1 and st.tmp[0] == cell
-    ctr[0] += 1
-    stamp = ctr[0]
-    expect = 0
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        hit = False
-        for g in range(tt.n_seg[t]):
-            if tt.seg_kind[t, g] != CITY:
-                continue
-            root = find(st, pidx * MAX_SEG + g)
-            for i in range(st.n_completed):
-                if st.completed[i] == root:
-                    hit = True
-        if hit:
-            mark[st.p_cell[pidx]] = stamp
-            expect += 1
-    if n != expect:
-        return False
-    for i in range(n):
-        if mark[st.tmp[i]] != stamp or (i > 0 and st.tmp[i - 1] >= st.tmp[i]):
-            return False
-    return True
-
-
-@njit
-def event_slot(reason, ref):
-    """Scratch column of an event's subject: feature root node, or N_NODES + tile index."""
-    if reason == EV_TEMPLE7 or reason == EV_TEMPLE3 or reason == EV_MONASTERY9 or reason == EV_MONASTERY_END:
-        return N_NODES + ref
-    return ref
-
-
-@njit
-def check_events(st, tt, work, mark, ctr, final_turn):
-    """INV-10/INV-11/CA-8.6 over the score event log: every completion scored in one turn only and
-    once per seat, end-of-game events only in final scoring and never for a completed feature,
-    and the points of each event match its feature (CA-9.3, CA-9.4, CA-10.2, CB-3, CB-4)."""
-    ark = tt.rules[R_RULESET] == 1
-    negative = tt.rules[R_NEGATIVE_FIELDS] == 1
-    code = 0
-    detail = 0
-    for i in range(st.n_events):
-        reason = st.ev_reason[i]
-        ref = st.ev_ref[i]
-        seat = st.ev_seat[i]
-        turn = st.ev_turn[i]
-        pts = st.ev_points[i]
-        if seat < 0 or seat >= st.players:
-            return E_EVENTS, i
-        bit = 1 << seat
-        in_game = turn < final_turn
-        if reason == EV_ARK:
-            if not ark or not in_game or pts <= 0:
-                return E_EVENTS, i
-            continue
-        arkonly = reason == EV_CITY_PROPHET or reason == EV_TEMPLE7 or reason == EV_TEMPLE3
-        baseonly = reason == EV_MONASTERY9 or reason == EV_MONASTERY_END
-        if (arkonly and not ark) or (baseonly and ark):
-            return E_EVENTS, i
-        completion = reason == EV_ROAD or reason == EV_CITY or reason == EV_CITY_PROPHET \
-            or reason == EV_TEMPLE7 or reason == EV_MONASTERY9
-        if completion != in_game:
-            return E_EVENTS, i
-        slot = event_slot(reason, ref)
-        if slot < 0 or slot >= N_SLOTS or (slot >= N_NODES and (ref < 0 or ref >= st.n_placed)):
-            return E_EVENTS, i
-        if completion:
-            if work[W_EV_END, slot] != 0:
-                return E_EVENTS, i
-            if work[W_EV_TURN, slot] == 0:
-                work[W_EV_TURN, slot] = turn + 1
-            elif work[W_EV_TURN, slot] != turn + 1:
-                return E_EVENTS, i          # scored as completed in two different turns
-        else:
-            if work[W_EV_TURN, slot] != 0:
-                return E_EVENTS, i          # completed earlier, scored again at the end
-            work[W_EV_END, slot] = 1
-        if work[W_EV_SEATS, slot] & bit:
-            return E_EVENTS, i              # the same seat paid twice for one feature
-        work[W_EV_SEATS, slot] |= bit
-        if code != 0:
-            continue
-        if reason == EV_ROAD or reason == EV_ROAD_END:
-            ok = pts == tile_count(st, ref) + st.oases[ref] and st.kind[ref] == ROAD and st.parent[ref] == ref
-        elif reason == EV_CITY or reason == EV_CITY_PROPHET:
-            value = 2 * (tile_count(st, ref) + st.scrolls[ref])
-            if reason == EV_CITY_PROPHET:
-                value *= 2
-            ok = pts == value and st.kind[ref] == CITY and st.parent[ref] == ref and st.open[ref] == 0
-        elif reason == EV_CITY_END:     # the prophet's doubling is checked in check_final
-            value = tile_count(st, ref) + st.scrolls[ref]
-            ok = (pts == value or pts == 2 * value) and st.kind[ref] == CITY and st.parent[ref] == ref \
-                and st.open[ref] > 0
-        elif reason == EV_FIELD:
-            ok = st.kind[ref] == FIELD and st.parent[ref] == ref
-            if ark:
-                left = st.sheep[ref] - st.wolves[ref]
-                if left < 0 and not negative:
-                    left = 0
-                ok = ok and pts == 2 * left
-            else:
-                ok = ok and pts == farmer_value(st, tt, ref, mark, ctr)
-        elif reason == EV_TEMPLE7:
-            ok = pts == 7 and tt.temple[st.p_type[ref]] == 1
-        elif reason == EV_TEMPLE3:
-            ok = pts == 3 and tt.temple[st.p_type[ref]] == 1
-        elif reason == EV_MONASTERY9:
-            ok = pts == 9 and tt.cloister_seg[st.p_type[ref]] >= 0
-        elif reason == EV_MONASTERY_END:
-            n = 0
-            for k in range(8):
-                if st.cell_pidx[st.p_cell[ref] + RING[k]] >= 0:
-                    n += 1
-            ok = pts == 1 + n and n < 8 and tt.cloister_seg[st.p_type[ref]] >= 0
-        else:
-            ok = False
-        if not ok:
-            code, detail = E_EVENT_VALUE, i
-    for i in range(N_SLOTS):
-        work[W_EV_TURN, i] = 0
-        work[W_EV_SEATS, i] = 0
-        work[W_EV_END, i] = 0
-    return code, detail
-
-
-@njit
-def check_phase_s(st, tt, ev0, comp_win, comp_pro, mon_pidx, mon_win, temple_was_open, counts):
-    """CA-9/CB-3 winners of this turn's phase S: every completed road/city pays exactly its
-    majority (doubled, as EV_CITY_PROPHET, for a winning prophet owner), every monastery completed
-    now pays its monk's owner(s), every temple completed now pays the majority of the cross as it
-    stands after the roads and cities were cleared. comp_win/comp_pro/mon_win were taken before
-    phase S; temple_was_open[k] says the temple at candidate k (placed cell, N, E, S, W) was open."""
-    cell = st.p_cell[st.n_placed - 1]
-    got = np.zeros(16, np.int64)
-    got_mon = np.zeros(16, np.int64)
-    got_temple = np.zeros(5, np.int64)
-    for i in range(ev0, st.n_events):
-        reason = st.ev_reason[i]
-        ref = st.ev_ref[i]
-        bit = 1 << st.ev_seat[i]
-        matched = False
-        if reason == EV_ROAD or reason == EV_CITY or reason == EV_CITY_PROPHET:
-            for j in range(st.n_completed):
-                if st.completed[j] == ref:
-                    matched = True
-                    got[j] |= bit
-                    if (reason == EV_CITY_PROPHET) != ((comp_pro[j] & bit) != 0):
-                        return E_WINNERS, i
-        elif reason == EV_MONASTERY9:
-            for j in range(16):
-                if mon_pidx[j] == ref:
-                    matched = True
-                    got_mon[j] |= bit
-        elif reason == EV_TEMPLE7:
-            for k in range(5):
-                c = cell if k == 0 else cell + DELTA[k - 1]
-                if temple_was_open[k] and st.cell_pidx[c] == ref:
-                    matched = True
-                    got_temple[k] |= bit
-        if not matched:
-            return E_WINNERS, i
-    for j in range(st.n_completed):
-        if got[j] != comp_win[j]:
-            return E_WINNERS, st.completed[j]
-    for j in range(16):
-        if mon_pidx[j] >= 0 and got_mon[j] != mon_win[j]:
-            return E_WINNERS, mon_pidx[j]
-    for k in range(5):
-        c = cell if k == 0 else cell + DELTA[k - 1]
-        if temple_was_open[k]:
-            pidx = st.cell_pidx[c]
-            if st.cloister_done[pidx] == 1:
-                cross_counts(st, c, True, counts)
-                if got_temple[k] != winners(counts, st.players):
-                    return E_WINNERS, pidx
-            elif got_temple[k] != 0:
-                return E_WINNERS, pidx
-    return 0, 0
-
-
-@njit
-def final_snapshot(st, tt, work, counts):
-    """Before final scoring: who must win each unfinished temple or monastery and each road, city
-    and field that holds figures (CA-10.2, CB-4), from the figures on the board."""
-    ark = tt.rules[R_RULESET] == 1
-    temple_prophets = tt.rules[R_TEMPLE_PROPHETS] == 1
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        slot = N_NODES + pidx
-        work[W_WIN, slot] = 0
-        work[W_GOT, slot] = 0
-        if st.cloister_done[pidx]:
-            pass
-        elif ark and tt.temple[t]:
-            cross_counts(st, st.p_cell[pidx], temple_prophets, counts)
-            work[W_WIN, slot] = winners(counts, st.players)
-        elif not ark and tt.cloister_seg[t] >= 0:
-            feature_counts(st, pidx * MAX_SEG + tt.cloister_seg[t], counts)
-            work[W_WIN, slot] = winners(counts, st.players)
-        for g in range(tt.n_seg[t]):
-            node = pidx * MAX_SEG + g
-            work[W_WIN, node] = 0
-            work[W_GOT, node] = 0
-            work[W_PRO, node] = 0
-            kind = st.kind[node]
-            if st.parent[node] == node and st.done[node] == 0 and (kind == ROAD or kind == CITY or kind == FIELD):
-                work[W_PRO, node] = feature_counts(st, node, counts)
-                work[W_WIN, node] = winners(counts, st.players)
-
-
-@njit
-def check_final(st, tt, work, ev0, mark, ctr):
-    """After final scoring: each subject paid exactly its majority, or nobody when it is worth 0;
-    an unfinished city doubles only for a winning prophet owner under PROPHET_DOUBLES_INCOMPLETE."""
-    ark = tt.rules[R_RULESET] == 1
-    negative = tt.rules[R_NEGATIVE_FIELDS] == 1
-    doubles = ark and tt.rules[R_DOUBLE_INCOMPLETE] == 1
-    for i in range(ev0, st.n_events):
-        reason = st.ev_reason[i]
-        ref = st.ev_ref[i]
-        seat = st.ev_seat[i]
-        if reason != EV_TEMPLE3 and reason != EV_MONASTERY_END and reason != EV_ROAD_END \
-                and reason != EV_CITY_END and reason != EV_FIELD:
-            return E_EVENTS, i
-        slot = event_slot(reason, ref)
-        work[W_GOT, slot] |= 1 << seat
-        if reason == EV_CITY_END:
-            value = tile_count(st, ref) + st.scrolls[ref]
-            if doubles and (work[W_PRO, ref] >> seat) & 1:
-                value *= 2
-            if st.ev_points[i] != value:
-                return E_WINNERS, i
-    for pidx in range(st.n_placed):
-        slot = N_NODES + pidx
-        if work[W_GOT, slot] != work[W_WIN, slot]:
-            return E_WINNERS, pidx
-        t = st.p_type[pidx]
-        for g in range(tt.n_seg[t]):
-            node = pidx * MAX_SEG + g
-            win = work[W_WIN, node]
-            if win != 0:
-                kind = st.kind[node]
-                if kind == FIELD:
-                    if ark:
-                        value = st.sheep[node] - st.wolves[node]
-                        if value < 0 and not negative:
-                            value = 0
-                    else:
-                        value = farmer_value(st, tt, node, mark, ctr)
-                else:
-                    value = 1               # roads and cities are worth >= 1 tile
-                if value == 0:
-                    win = 0
-            if work[W_GOT, node] != win:
-                return E_WINNERS, node
-    return 0, 0
-
-
-@njit
-def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr, err):
-    """playout.play_game with resolve_turn spelled out and the invariants checked in between.
-    Returns 0 or an error code (err holds code, game index, turn, detail)."""
-    ark = tt.rules[R_RULESET] == 1
-    negative_fields = tt.rules[R_NEGATIVE_FIELDS] == 1
-    st.logging = 1
-    reset(st, tt, players, policies, seed, index)
-    prev_pts = np.zeros((MAX_PLAYERS, N_CATEGORIES), np.int64)
-    prev_prophet = np.zeros(MAX_PLAYERS, np.int64)
-    gained = np.zeros(MAX_PLAYERS, np.int64)
-    counts = np.zeros(MAX_PLAYERS, np.int64)
-    comp_win = np.zeros(16, np.int64)
-    comp_pro = np.zeros(16, np.int64)
-    mon_pidx = np.full(16, -1, np.int64)
-    mon_win = np.zeros(16, np.int64)
-    temple_was_open = np.zeros(5, np.bool_)
-    city_done = False
-    code, detail = check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, False)
-    while code == 0 and st.top < st.n_deck:
-        t = draw_placeable(st, tt)
-        if t < 0:
-            break
-        seat = st.seat
-        placement = choose_placement(st, tt, t, seat)
-        cell = placement // 4
-        rot = placement % 4
-        if not check_placement(st, tt, t, rot, cell):
-            code, detail = E_PLACEMENT, placement
-            break
-        place_tile(st, tt, t, rot, cell)
-        # CA-9.1: completed = the roads/cities of the new tile with no open side, each once
-        city_now = False
-        for g in range(tt.n_seg[t]):
-            kind = tt.seg_kind[t, g]
-            if kind != ROAD and kind != CITY:
-                continue
-            root = find(st, (st.n_placed - 1) * MAX_SEG + g)
-            listed = 0
-            for i in range(st.n_completed):
-                if st.completed[i] == root:
-                    listed += 1
-            if listed != (1 if st.open[root] == 0 else 0) or st.done[root] != 0:
-                code, detail = E_COMPLETED, root
-        for i in range(st.n_completed):
-            root = st.completed[i]
-            if st.open[root] != 0 or st.parent[root] != root or (st.kind[root] != ROAD and st.kind[root] != CITY):
-                code, detail = E_COMPLETED, root
-            if st.kind[root] == CITY:
-                city_now = True
-        if code != 0:
-            break
-        n_act = list_actions(st, tt, seat)
-        bad = check_actions(st, tt, seat, n_act)
-        if bad != 0:
-            code, detail = E_ACTION, bad
-            break
-        action = choose_action(st, tt, seat)
-        offered = False
-        for i in range(n_act):
-            if st.actions[i] == (ARK * 16 if action >= ARK * 16 else action):
-                offered = True
-        if not offered:
-            code, detail = E_ACTION, action
-            break
-        # phase A (resolve_turn, first step)
-        for s in range(MAX_PLAYERS):
-            for c in range(N_CATEGORIES):
-                prev_pts[s, c] = st.pts[s, c]
-        if action >= ARK * 16:
-            k = action - ARK * 16
-            if k >= st.n_ark or not check_ark_path(st, tt, k):
-                code, detail = E_ARK_PATH, k
-                break
-            expected_ark_points(st, tt, k, gained)
-            move_ark(st, tt, seat, st.ark_path[k], st.ark_len[k])
-            for s in range(MAX_PLAYERS):
-                if st.pts[s, CAT_ARK] - prev_pts[s, CAT_ARK] != gained[s] or \
-                        st.score[s] - prev_pts[s].sum() != gained[s]:
-                    code, detail = E_ARK_POINTS, s
-            if st.ark_cell != st.ark_path[k, st.ark_len[k] - 1]:
-                code, detail = E_ARK_PATH, k
-        else:
-            supply = st.supply[seat]
-            apply_action(st, tt, seat, action)
-            kind = action // 16
-            if kind == FOLLOWER or kind == PROPHET:      # INV-06
-                root = find(st, (st.n_placed - 1) * MAX_SEG + action % 16)
-                total = 0
-                for s in range(MAX_PLAYERS):
-                    total += st.figs[root, s]
-                if st.n_figs[root] != 1 or st.figs[root, seat] != 1 or total != 1:
-                    code, detail = E_TARGET, action
-                if kind == PROPHET and (st.prophets[root] != (1 << seat) or supply != st.supply[seat]
-                                        or st.prophet_state[seat] != PROPHET_ON_BOARD
-                                        or st.fig_node[seat, PROPHET_SLOT] < 0):
-                    code, detail = E_TARGET, action
-                if kind == FOLLOWER and (st.prophets[root] != 0 or st.supply[seat] != supply - 1):
-                    code, detail = E_TARGET, action
-            elif kind != PASS:
-                code, detail = E_ACTION, action
-        if code != 0:
-            break
-        # phase S (resolve_turn): who must win, then score_turn
-        for i in range(st.n_completed):
-            comp_pro[i] = feature_counts(st, st.completed[i], counts)
-            comp_win[i] = winners(counts, players)
-        n_mon = 0
-        for k in range(16):
-            mon_pidx[k] = -1
-        if not ark:
-            for k in range(9):
-                c = cell if k == 0 else cell + RING[k - 1]
-                pidx = st.cell_pidx[c]
-                if pidx < 0 or tt.cloister_seg[st.p_type[pidx]] < 0 or st.cloister_done[pidx]:
-                    continue
-                full = True
-                for j in range(8):
-                    if st.cell_pidx[c + RING[j]] < 0:
-                        full = False
-                if full:
-                    feature_counts(st, pidx * MAX_SEG + tt.cloister_seg[st.p_type[pidx]], counts)
-                    mon_pidx[n_mon] = pidx
-                    mon_win[n_mon] = winners(counts, players)
-                    n_mon += 1
-        for k in range(5):
-            c = cell if k == 0 else cell + DELTA[k - 1]
-            pidx = st.cell_pidx[c]
-            temple_was_open[k] = ark and pidx >= 0 and tt.temple[st.p_type[pidx]] == 1 and st.cloister_done[pidx] == 0
-        ev0 = st.n_events
-        score_turn(st, tt)
-        for i in range(st.n_completed):
-            root = st.completed[i]
-            if st.done[root] != 1 or st.n_figs[root] != 0:
-                code, detail = E_COMPLETED, root
-        if code == 0 and st.n_events < MAX_EVENTS:
-            code, detail = check_phase_s(st, tt, ev0, comp_win, comp_pro, mon_pidx, mon_win, temple_was_open,
-                                         counts)
-        if code != 0:
-            break
-        # phase E (resolve_turn, the rest)
-        n = list_ark_entries(st, tt)
-        entry = -1
-        if n > 0:
-            if not ark or not city_now or st.ark_cell >= 0 or not check_entries(st, tt, n, cell, mark, ctr):
-                code, detail = E_ARK_ENTRY, n
-                break
-            entry = choose_entry(st, tt, seat, n)
-            chosen = False
-            for i in range(n):
-                if st.tmp[i] == entry:
-                    chosen = True
-            if not chosen:
-                code, detail = E_ARK_ENTRY, entry
-                break
-            st.ark_cell = entry
-        log_move(st, seat, t, cell, rot, action, entry)
-        st.turn += 1
-        st.seat = (seat + 1) % players
-        if city_now:
-            city_done = True
-        # INV-11 (never decreases), INV-02 (only forward)
-        for s in range(MAX_PLAYERS):
-            for c in range(N_CATEGORIES):
-                if st.pts[s, c] < prev_pts[s, c]:
-                    code, detail = E_SCORE_DOWN, s
-            if st.prophet_state[s] < prev_prophet[s]:
-                code, detail = E_PROPHET, s
-            prev_prophet[s] = st.prophet_state[s]
-        if code != 0:
-            break
-        code, detail = check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, False)
-    if code == 0:
-        for s in range(MAX_PLAYERS):
-            for c in range(N_CATEGORIES):
-                prev_pts[s, c] = st.pts[s, c]
-        final_snapshot(st, tt, work, counts)
-        ev0 = st.n_events
-        final_scoring(st, tt)
-        for s in range(MAX_PLAYERS):
-            total = 0
-            for c in range(N_CATEGORIES):
-                total += st.pts[s, c]
-                if st.pts[s, c] < prev_pts[s, c] and not (c == CAT_FIELD and negative_fields):
-                    code, detail = E_SCORE_DOWN, s
-            if total != st.score[s]:
-                code, detail = E_SCORE_SUM, s
-        if code == 0:
-            if st.turn + st.discarded != N_TILES - 1 or st.n_moves != st.turn or st.top != st.n_deck:
-                code, detail = E_LENGTH, st.turn
-        if code == 0 and st.n_events < MAX_EVENTS:
-            for s in range(st.players):
-                total = 0
-                for i in range(st.n_events):
-                    if st.ev_seat[i] == s:
-                        total += st.ev_points[i]
-                if total != st.score[s]:
-                    code, detail = E_SCORE_SUM, s
-            if code == 0:
-                code, detail = check_events(st, tt, work, mark, ctr, st.turn)
-            if code == 0:
-                code, detail = check_final(st, tt, work, ev0, mark, ctr)
-        if code == 0:   # final scoring moves no figure: the books still balance
-            code, detail = check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, True)
-    if code != 0:
-        err[0] = code
-        err[1] = index
-        err[2] = st.turn
-        err[3] = detail
-    return code
-
-
-@njit
-def run_checked(ws, tables, players, seat_policies, seed, first_index, out_pts, out_game, err):
-    st = ws[0]
-    tt = tables[0]
-    work = np.zeros((N_WORK, N_SLOTS), np.int64)
-    figcnt = np.zeros((N_NODES, MAX_PLAYERS), np.int64)
-    mark = np.zeros(N_CELLS, np.int64)
-    ctr = np.zeros(1, np.int64)
-    for k in range(seat_policies.shape[0]):
-        if checked_game(st, tt, players, seat_policies[k], seed, first_index + k, work, figcnt, mark, ctr,
-                        err) != 0:
-            return
-        for s in range(players):
-            for c in range(out_pts.shape[2]):
-                out_pts[k, s, c] = st.pts[s, c]
-        out_game[k, 0] = st.turn
-        out_game[k, 1] = st.discarded
 
 
 # ------------------------------------------------------------------ fixtures and helpers
 
 RULESETS = {"carcassonne": "base", "carcassonne-ark": "ark"}
 
-# every rule switch away from its default (CA-11); the Ark's switches are inert in the base game
+# every rule switch away from its default (CA-11); the base game refuses the Ark's switches
 NONDEFAULT_RULES = {
     "START_TILE_ROTATION": 1,
     "START_PLAYER": 1,
@@ -1071,6 +57,12 @@ NONDEFAULT_RULES = {
     "DEDUPE_SYMMETRIC_PLACEMENTS": False,
     "EMPTY_SUPPLY_TILE_ONLY": True,
 }
+
+
+def nondefault_rules(ruleset):
+    """NONDEFAULT_RULES, in the base game without the Ark's switches."""
+    return {name: value for name, value in NONDEFAULT_RULES.items()
+            if ruleset == "ark" or name not in cp.ARK_ONLY_RULES}
 
 
 def default_document(ruleset):
@@ -1095,15 +87,15 @@ def seat_policy_matrix(count, players, salt):
 def run_and_check(game_id, data, players, count, seed):
     spec = registry.get(game_id)
     policies = seat_policy_matrix(count, players, seed)
-    pts = np.zeros((count, players, N_CATEGORIES), np.int32)
-    game = np.zeros((count, 2), np.int32)
-    err = np.zeros(4, np.int64)
-    run_checked(new_state(), data.tables, players, policies, np.int64(seed), np.int64(0), pts, game, err)
-    code, index, turn, detail = (int(v) for v in err)
-    assert code == 0, (
-        f"{game_id}, {players} players, rules {data.rules}, seed {seed}, game {index}, seat policies "
-        f"{policies[index].tolist()} (0 random, 1 greedy), after turn {turn}: error {code}: "
-        f"{ERRORS.get(code)}; detail {detail}")
+    pts, game, found = checked_batch(data, players, policies, seed, 0)
+    broken = np.flatnonzero(found[:, 0])
+    if broken.size:
+        index = int(broken[0])
+        code, turn, detail = (int(v) for v in found[index])
+        pytest.fail(
+            f"{game_id}, {players} players, rules {data.rules}, seed {seed}, game {index}, seat policies "
+            f"{policies[index].tolist()} (0 random, 1 greedy), in turn {turn}: error {code}: "
+            f"{VIOLATIONS.get(code)}; detail ({DETAILS.get(code)}) {detail}")
     # the checked loop must be the engine's own game: same points and counters as play_batch
     batch = spec.play_batch(data, players, policies, seed, 0)
     n_cat = batch.pts.shape[2]
@@ -1111,8 +103,8 @@ def run_and_check(game_id, data, players, count, seed):
     assert differ.size == 0, (
         f"{game_id}, {players} players, seed {seed}: the checked loop and spec.play_batch disagree on "
         f"{differ.size} of {count} games (first: game {int(differ[0])}). Either checked_game no longer "
-        f"mirrors playout.play_game, or a numba on-disk cache is stale: cache=True does not notice "
-        f"changes in other modules, so delete simcore/**/__pycache__ and run again.")
+        f"mirrors playout.run_game, or a numba on-disk cache is stale: cache=True does not notice "
+        f"changes in other modules, so delete the NUMBA_CACHE_DIR folder you chose and run again.")
     assert (game[:, 0] + game[:, 1] == N_TILES - 1).all()
     return pts, game
 
@@ -1131,8 +123,10 @@ def test_invariants_hold_after_every_turn_of_many_random_games(game_id, players)
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @pytest.mark.parametrize("game_id", ["carcassonne", "carcassonne-ark"])
 def test_invariants_hold_with_every_rule_switch_flipped(game_id, players):
-    data = with_rules(RULESETS[game_id], NONDEFAULT_RULES)
-    assert data.rules["ARK_ENTRY_SCOPE"] == "PLACED_TILE" and not data.rules["DEDUPE_SYMMETRIC_PLACEMENTS"]
+    ruleset = RULESETS[game_id]
+    data = with_rules(ruleset, nondefault_rules(ruleset))
+    assert data.rules["START_TILE_ROTATION"] == 1 and not data.rules["DEDUPE_SYMMETRIC_PLACEMENTS"]
+    assert data.rules["ARK_ENTRY_SCOPE"] == ("PLACED_TILE" if ruleset == "ark" else "CITY_TILES")
     seed = 2_900 + 10 * players + (1 if game_id == "carcassonne-ark" else 0)
     run_and_check(game_id, data, players, NONDEFAULT_GAMES, seed)
 
@@ -1155,6 +149,29 @@ def test_the_checker_catches_a_broken_state():
     st["supply"][0] += 1
     st["pts"][1, CAT_ROAD] += 3
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_SCORE_SUM, 1)
+
+
+def test_check_batch_reports_each_game_s_first_broken_invariant():
+    """GameSpec.check_batch (simcore check): a tile set one tile short of 72, slipped past the
+    loader into the tables, breaks INV-03 before the first turn of every game, and the next game
+    is checked afresh."""
+    spec = registry.get("carcassonne")
+    data = spec.load_data(None)
+    seats = np.array([[0, 1], [1, 0], [0, 0]], np.int8)
+    assert spec.check_batch(data, 2, seats, 5, 0).violation.tolist() == [0, 0, 0]
+    short = dataclasses.replace(data, tables=data.tables.copy())
+    short.tables[0]["count"][0] -= 1
+    found = spec.check_batch(short, 2, seats, 5, 0)
+    assert found.violation.tolist() == [E_TILES] * 3 and found.step.tolist() == [0, 0, 0]
+    assert spec.violations[E_TILES].startswith("tiles placed + discarded + left in the pile are not 72")
+    assert sorted(spec.violations) == list(range(1, 28))
+
+
+def test_check_batch_refuses_search_seats():
+    spec = registry.get("carcassonne-ark")
+    search = lineup(spec, ["random", "mcts"]).table
+    with pytest.raises(UserError, match="^simcore check plays random and greedy seats in Carcassonne, not mcts$"):
+        spec.check_batch(spec.load_data(None), 2, np.array([[0, 2]], np.int8), 1, 0, search)
 
 
 # ------------------------------------------------------------------ slow reference checks (INV-12)
@@ -1210,9 +227,9 @@ def brute_force_ark_outcomes(board, start, reenter):
     return outcomes
 
 
-def signatures(doc):
+def signatures(doc, ruleset):
     """Tile type -> rotation -> what the placed tile looks like (CA-12.4), from the tile file."""
-    parsed = [cp.parse_tile(t, i, pytest.fail) for i, t in enumerate(doc["tiles"])]
+    parsed = [cp.parse_tile(t, ruleset, pytest.fail) for t in doc["tiles"]]
     return [[cp.rotation_signature(tile, r) for r in range(4)] for tile in parsed]
 
 
@@ -1229,12 +246,12 @@ def test_enumerators_agree_with_brute_force(game_id, nondefault, games):
     brute-force outcomes, each once, each with a legal first path."""
     ruleset = RULESETS[game_id]
     doc = default_document(ruleset)
-    rules = NONDEFAULT_RULES if nondefault else {}
+    rules = nondefault_rules(ruleset) if nondefault else {}
     data = cp.from_document(doc | {"rules": rules}, ruleset)
     full = cp.from_document(doc | {"rules": rules | {"DEDUPE_SYMMETRIC_PLACEMENTS": False}}, ruleset)
     tt, tt_full = data.tables[0], full.tables[0]
     edge = np.asarray(tt["edge"])
-    sig = signatures(doc)
+    sig = signatures(doc, ruleset)
     reenter = bool(data.rules["ARK_MAY_REENTER_START"])
     # the rotated edge tables agree with the file (CA-12.1: side s shows the printed side s - r)
     for t, tile in enumerate(doc["tiles"]):
