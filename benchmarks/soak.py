@@ -18,6 +18,7 @@ from dataclasses import replace
 from importlib import import_module
 
 from simcore import registry, runner
+from simcore.registry import UserError
 
 COMPONENTS = {"carcassonne": "carcassonne", "carcassonne-ark": "carcassonne", "notre-dame": "notre_dame",
               "strasbourg": "strasbourg", "principato": "principato"}
@@ -63,8 +64,14 @@ def data_file(game: str, switches: dict, folder: str) -> str:
 
 
 def soak(game, players, games, seed, policies, workers, data=None, label="random"):
-    plan = runner.plan(game, players=players, games=games, seed=seed, policies=policies,
-                       rotate_seats=len(set(policies)) > 1, workers=workers, data=data)
+    try:
+        plan = runner.plan(game, players=players, games=games, seed=seed, policies=policies,
+                           rotate_seats=len(set(policies)) > 1, workers=workers, data=data)
+    except UserError as refused:      # a switch value the game fixes by the rules: nothing to soak
+        record = {"game": game, "players": players, "run": label, "games": 0, "violations": 0, "seconds": 0,
+                  "refused": str(refused)}
+        print(json.dumps(record), flush=True)
+        return record
     start = time.perf_counter()
     outcome = runner.check(plan)
     record = {"game": game, "players": players, "run": label, "games": outcome.games,

@@ -11,7 +11,7 @@ The tile sets are written below as plain Python tables so that a reviewer can se
 every reconstruction choice.  The script is deterministic: running it twice gives
 byte-identical files.
 
-Conventions (rules/carcassonne_ark.md CA-12.1, research/carcassonne_ark_tiles.json):
+Conventions (CA-12.1 in docs/carcassonne.md; the project's component research):
   * edges are N, E, S, W in the printed orientation; C = city, R = road, F = field;
   * half-edges NL,NR,EL,ER,SL,SR,WL,WR run clockwise from the NW corner; L/R are
     seen looking outward from the tile centre (NL=port 0, NR=2, EL=3, ER=5, SL=6,
@@ -29,11 +29,14 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from simcore.boardgames.carcassonne import components  # noqa: E402
+from simcore.registry import UserError  # noqa: E402
+
 REPO = Path(__file__).resolve().parent.parent
-DATA_DIR = REPO / "simcore" / "games" / "carcassonne" / "data"
+DATA_DIR = REPO / "simcore" / "boardgames" / "carcassonne" / "data"
 BASE_FILE = DATA_DIR / "base.json"
 ARK_FILE = DATA_DIR / "ark_reconstructed.json"
-DEFAULT_RESEARCH = REPO.parent / "shared" / "research" / "carcassonne_ark_tiles.json"   # beside the checkout
 
 SIDES = ("N", "E", "S", "W")
 HALF_EDGES = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
@@ -63,7 +66,7 @@ def parse_edges(text):
 
 
 # =====================================================================================
-# 1. Base game (72 tiles A-X): research/carcassonne_ark_tiles.json "base_game_fallback"
+# 1. Base game (72 tiles A-X): the component research's "base_game_fallback"
 # =====================================================================================
 
 BASE_SOURCE = (
@@ -71,7 +74,7 @@ BASE_SOURCE = (
     "connectivity: github farin/JCloisterZone src/main/resources/tile-definitions/basic.xml; "
     "edge strings and counts: github exp111/Carcassonne public/img/tiles/tiles.md (citing "
     "https://wikicarpedia.com/car/Base_game#Tile_distribution). The two sources agree on all "
-    "24 tiles. Converted from research/carcassonne_ark_tiles.json 'base_game_fallback' by "
+    "24 tiles. Converted from the project's component research ('base_game_fallback') by "
     "tools/make_carcassonne_data.py (2026-11-29); pennants are stored as 'scrolls'."
 )
 
@@ -168,10 +171,10 @@ def build_base_file():
 
 ARK_SOURCE = (
     "RECONSTRUCTION, not the printed tile set: simcore project, tools/make_carcassonne_data.py "
-    "(2026-11-29), following rules/carcassonne_ark.md CA-16.4. Sourced: the edge categories and "
+    "(2026-11-29), following CA-16.4 (docs/carcassonne.md). Sourced: the edge categories and "
     "copy counts of 40 tiles (images 'Ark Tile 01'-'33' of the wikicarpedia Ark Tile Reference, "
     "https://wikicarpedia.com/car/Ark_Tile_Reference/en, as recorded in "
-    "research/carcassonne_ark_tiles.json). Reconstructed: the internal connectivity of every "
+    "the project's component research). Reconstructed: the internal connectivity of every "
     "tile (modelled on the base-game tile of the same edge category), the split of the other 32 "
     "tiles over CRRR/FFRR/FRFR/FRRR/RRRR (base L3 V9 U8 W4 X1 scaled to 32), and all scrolls, "
     "oases, sheep, wolves, temples and the start tile."
@@ -447,8 +450,8 @@ def ark_tile_record(design):
                           for (_, sides), n in zip(shape["cities"], scrolls)],
         "road_segments": [{"edges": parse_sides(sides), "oases": n}
                           for (_, sides), n in zip(shape["roads"], oases)],
-        "field_segments": [{"half_edges": parse_half_edges(halves), "sheep": s, "wolves": w,
-                            "adjacent_city_segments": [city_names.index(c) for c in adj]}
+        # no adjacent cities: only the base game's farmers score them, and the Ark's file refuses them
+        "field_segments": [{"half_edges": parse_half_edges(halves), "sheep": s, "wolves": w}
                            for (_, halves, adj), s, w in zip(shape["fields"], sheep, wolves)],
         "provenance": {
             "count": "sourced" if known else "reconstructed",
@@ -529,8 +532,10 @@ def check_segment_lists(tile, where, errors):
     n_cities = len(tile["city_segments"])
     for i, seg in enumerate(tile["field_segments"]):
         w = f"{where} field_segments[{i}]"
-        if not check_keys(seg, ("half_edges", "sheep", "wolves", "adjacent_city_segments"),
-                          w, errors):
+        # adjacent cities: the base game's only (its loader requires them, the Ark's refuses them)
+        keys = ("half_edges", "sheep", "wolves") + (("adjacent_city_segments",) if "adjacent_city_segments" in seg
+                                                    else ())
+        if not check_keys(seg, keys, w, errors):
             continue
         halves = seg["half_edges"]
         if not halves or any(h not in HALF_EDGE_PORT for h in halves):
@@ -539,7 +544,7 @@ def check_segment_lists(tile, where, errors):
             errors.append(f"{w}: half_edges {halves} include a half of a C side")
         if not is_nonneg_int(seg["sheep"]) or not is_nonneg_int(seg["wolves"]):
             errors.append(f"{w}: sheep and wolves must be ints >= 0")
-        adj = seg["adjacent_city_segments"]
+        adj = seg.get("adjacent_city_segments", [])
         if len(set(adj)) != len(adj) or any(not is_nonneg_int(a) or a >= n_cities for a in adj):
             errors.append(f"{w}: adjacent_city_segments {adj} must be distinct city indexes")
 
@@ -839,8 +844,8 @@ def print_ark_designs(data):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--research", type=Path, default=DEFAULT_RESEARCH,
-                        help="research/carcassonne_ark_tiles.json for cross-checks")
+    parser.add_argument("--research", type=Path, default=None,
+                        help="the component research's tile list (JSON) to cross-check against, if you have it")
     parser.add_argument("--check-only", action="store_true",
                         help="validate the existing JSON files, do not write")
     parser.add_argument("--list", action="store_true", help="also list the Ark designs")
@@ -861,7 +866,12 @@ def main(argv=None):
         actual = {c: n for c, n in totals(ark)["per_category"].items() if c in split}
         if actual != split:
             errors.append(f"{ARK_FILE.name}: unknown-category split {actual} != {split}")
-    if args.research.exists():
+    for path, data, ruleset in ((BASE_FILE, base, "base"), (ARK_FILE, ark, "ark")):
+        try:                               # the game's own loader: the schema and every constraint
+            components.from_document(json.loads(json.dumps(data)), ruleset, str(path))
+        except UserError as refused:
+            errors.append(str(refused))
+    if args.research and args.research.exists():
         research = json.loads(args.research.read_text(encoding="utf-8"))
         research_errors = []
         check_base_against_research(base, research, research_errors)
@@ -869,7 +879,7 @@ def main(argv=None):
         errors += research_errors
         print(f"cross-checked against {args.research}")
     else:
-        print(f"(research file {args.research} not found: cross-checks skipped)")
+        print("(no --research file: cross-checks skipped)")
 
     if errors:
         print("VALIDATION FAILED:")

@@ -2,7 +2,7 @@
 
 One engine for both rule sets; tables.rules[RULESET] switches the Ark's differences
 (temples, prophets, the Ark, sheep and wolves) against the base game's (monasteries,
-farmers scored by cities). Rule numbers: CA- rules/carcassonne_ark.md, CB- carcassonne_base.md.
+farmers scored by cities). Rule numbers: CA- and CB-, defined in docs/carcassonne.md.
 """
 import numpy as np
 from numba import njit

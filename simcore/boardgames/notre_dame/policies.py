@@ -1,7 +1,7 @@
 """Notre Dame players (policies). Each reads only what its own seat may know (ND-17): the public
 board, gold, rats, persons, its own hand; never another player's hand or a deck order.
 
-random — every decision uniform over its legal options as rules/notre_dame.md §16 lists them
+random — every decision uniform over its legal options as docs/notre_dame.md §16 lists them
   (playout.decide asks only when there are two or more). Multi-step choices are drawn as the
   decision points define them: a carriage move is a destination market, uniform over the markets
   within reach (not over walks), then take/leave uniform when the tile there may be taken; a

@@ -1,4 +1,4 @@
-"""Notre Dame rules as small steps (rules/notre_dame.md): setup, counts, the legal options of
+"""Notre Dame rules as small steps (docs/notre_dame.md): setup, counts, the legal options of
 every decision point (ND-16) and the effects that need no decision.
 
 Nothing here asks a player anything: playout.py walks through a game, fills the options of each

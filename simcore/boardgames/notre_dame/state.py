@@ -2,7 +2,7 @@
 
 One record holds everything a game mutates, so kernels take one argument (the record) and
 numba's reference counting stays out of the hot loops. A second record holds the tables of
-one data set for one player count (rules/notre_dame.md §21), built once per batch.
+one data set for one player count (docs/notre_dame.md §21), built once per batch.
 """
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""Principato rules as small steps (rules/principato.md): setup, holdings and storage, the legal
+"""Principato rules as small steps (docs/principato.md): setup, holdings and storage, the legal
 options of every decision point (section 18, DEC-n) and the effects that need no decision.
 
 Nothing here asks a player anything: playout.py walks through a game, fills the options of each

@@ -2,7 +2,7 @@
 
 One record holds everything a game mutates, so kernels take one argument (the record) and
 numba's reference counting stays out of the hot loops. A second record holds the tables of one
-data set for one player count (rules/principato.md DATA-1..DATA-7), built once per batch.
+data set for one player count (docs/principato.md DATA-1..DATA-7), built once per batch.
 
 A player's holdings are counts (PR-2.2: how cubes spread over farms or banks does not matter;
 units of one type are interchangeable, DEC-11): the tiles, the stored cubes, and per unit type

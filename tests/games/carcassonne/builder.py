@@ -1,4 +1,4 @@
-"""Scenario builder for Carcassonne rule tests (rules/carcassonne_ark.md CA-15).
+"""Scenario builder for Carcassonne rule tests (CA-15 in docs/carcassonne.md).
 
 Fixture tiles are the synthetic tiles of CA-15.1, written as in the spec's table: edges
 N E S W and segments `name: kind {ports}` (ports CA-12.1, printed orientation). A

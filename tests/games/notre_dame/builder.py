@@ -1,4 +1,4 @@
-"""Set up Notre Dame positions by hand for rule tests (rules/notre_dame.md §20 notation).
+"""Set up Notre Dame positions by hand for rule tests (docs/notre_dame.md §20 notation).
 
     st, tt = position(players=4)
     seat(st, 0, bld={"BK": 3}, conf="RS", per=1, gold=0)

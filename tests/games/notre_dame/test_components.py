@@ -1,5 +1,5 @@
 """The Notre Dame data file loads into kernel tables and bad files give one-line errors
-(rules/notre_dame.md ND-1, ND-2.2, ND-15, §21; issue 3 "Component data")."""
+(docs/notre_dame.md ND-1, ND-2.2, ND-15, §21; issue 3 "Component data")."""
 import copy
 import json
 

@@ -1,4 +1,4 @@
-"""Invariants of random Notre Dame games (rules/notre_dame.md §20 TC-99, ND-5.6): 5,000 seeded
+"""Invariants of random Notre Dame games (docs/notre_dame.md §20 TC-99, ND-5.6): 5,000 seeded
 games for each of 2-5 players, random and greedy seats mixed, and 500 more per player count
 under each of several sets of other rule switches. With st.checking on, playout.check runs
 after every turn, bribe, plague and stage end and records the first broken invariant in

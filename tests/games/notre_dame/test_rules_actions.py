@@ -1,4 +1,4 @@
-"""Worked cases TC-01 .. TC-44 of rules/notre_dame.md §20: setup and flow, building actions,
+"""Worked cases TC-01 .. TC-44 of docs/notre_dame.md §20: setup and flow, building actions,
 no cube / Confidant / Notre Dame card. Each test names its case and the rules it checks.
 
 Project decision (the rulebook wins over spec A-11): the Bank shortfall default is

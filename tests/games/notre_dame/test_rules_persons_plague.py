@@ -1,5 +1,5 @@
 """Notre Dame rule tests: plague, bribes and persons, stage end and game end, invariants
-(rules/notre_dame.md ND-9 .. ND-16, worked cases TC-50 .. TC-99 of §20, switches of §19).
+(docs/notre_dame.md ND-9 .. ND-16, worked cases TC-50 .. TC-99 of §20, switches of §19).
 
 Every position is built by hand with builder.py; expectations are the spec's numbers.
 """

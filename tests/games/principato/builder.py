@@ -1,4 +1,4 @@
-"""Set up Principato positions by hand for rule tests (rules/principato.md section 23 notation).
+"""Set up Principato positions by hand for rule tests (docs/principato.md section 23 notation).
 
     st, tt = position(players=2, sp=0)
     set_holdings(st, tt, 0, field=5, farm=2, food=3, mil=(1, 1, 0))   # mil = (empty, food, favour)

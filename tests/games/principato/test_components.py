@@ -1,5 +1,5 @@
 """The Principato data file loads into kernel tables and bad files give one-line errors
-(rules/principato.md PR-1, PR-2, PR-3, PR-16, PR-17, section 20 AMB-n, section 21 DATA-1..DATA-7)."""
+(docs/principato.md PR-1, PR-2, PR-3, PR-16, PR-17, section 20 AMB-n, section 21 DATA-1..DATA-7)."""
 import copy
 import json
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""Action A (PR-6) and the 16 card effects (PR-17) of rules/principato.md: legal options and
+"""Action A (PR-6) and the 16 card effects (PR-17) of docs/principato.md: legal options and
 payments (PR-9, DEC-3/DEC-4), gains (PR-10), storage overflow (PR-10.3/10.4, DEC-6), supply
 exhaustion (AMB-11), tile-pool shortage (AMB-10), culture tokens (AMB-9), recruits (DEC-5), and
 worked examples EX-7, EX-8, EX-9, EX-10, EX-14, EX-15.

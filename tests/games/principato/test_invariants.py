@@ -1,4 +1,4 @@
-"""Invariants of random Principato games (rules/principato.md section 22, INV-1 … INV-12): 1,000
+"""Invariants of random Principato games (docs/principato.md section 22, INV-1 … INV-12): 1,000
 seeded all-random games for each of 2, 3 and 4 players, 300 more per player count with random and
 greedy seats mixed, and 300 at 2 and at 4 players under each non-default rule switch of
 components.RULE_DEFAULTS (AMB-n). With st.checking on, playout.check runs at every action and

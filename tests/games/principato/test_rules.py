@@ -1,4 +1,4 @@
-"""The turn, actions B and C, the display shift, years and scoring cards of rules/principato.md
+"""The turn, actions B and C, the display shift, years and scoring cards of docs/principato.md
 (PR-3, PR-4, PR-5, PR-7, PR-8, PR-11, PR-12, PR-13), with worked examples EX-11, EX-12, EX-13,
 EX-16, EX-17, EX-18 and EX-21. Positions are built by hand (builder.py); decisions are scripted
 by option value."""

@@ -1,5 +1,5 @@
 """Military scoring (PR-14), goal cards (PR-16) and the final score with its tie-break (PR-15) of
-rules/principato.md: worked examples EX-1 .. EX-6, EX-19, EX-20 and the switches AMB-2, AMB-3,
+docs/principato.md: worked examples EX-1 .. EX-6, EX-19, EX-20 and the switches AMB-2, AMB-3,
 AMB-4, AMB-19. Positions are built by hand (builder.py); the load (DEC-11) and discard (DEC-12)
 steps are driven with scripted values."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""Set up Strasbourg positions by hand for rule tests (rules/strasbourg.md §SB-18 notation).
+"""Set up Strasbourg positions by hand for rule tests (docs/strasbourg.md §SB-18 notation).
 
     st, tt = position(players=4)
     bundles(st, 0, [[5], [2, 1]])                 # seat 0's bundles this round

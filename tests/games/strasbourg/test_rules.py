@@ -1,4 +1,4 @@
-"""Worked cases TC-R01 .. TC-R11 and TC-D01 .. TC-D19 of rules/strasbourg.md SB-18, the AMB-04
+"""Worked cases TC-R01 .. TC-R11 and TC-D01 .. TC-D19 of docs/strasbourg.md SB-18, the AMB-04
 tie-break case and the rule switches (SB-17). Each test names its case and the rules it checks.
 
 Positions are built by hand (builder.py): bundles, seats, coins and goods are set directly, the

@@ -1,4 +1,4 @@
-"""Task cards TK-01 .. TK-17 (rules/strasbourg.md SB-13) on hand-built final states: for each
+"""Task cards TK-01 .. TK-17 (docs/strasbourg.md SB-13) on hand-built final states: for each
 type one city that fulfils the shipped card and one that narrowly does not.
 
 Geometry cases use a blank board of guild spaces (builder.empty_board) with their own sites and
