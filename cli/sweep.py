@@ -6,6 +6,7 @@ line `error: ...` on stderr and exit status 2."""
 from __future__ import annotations
 
 import json
+import signal
 
 import click
 from rich.console import Console
@@ -13,7 +14,7 @@ from rich.table import Table
 
 from simcore import runner
 from simcore import sweep as sweeps
-from cli.errors import INTERRUPTED, OneLineCommand
+from cli.errors import INTERRUPTED, TERMINATED, OneLineCommand
 
 EPILOG = """\b
 PATH: dot-separated keys into the data file; a list item by its id,
@@ -38,21 +39,28 @@ word is a string: 3,4,5  true,false  null,3  floor,ceil
 @click.option("--data", help="Component data file to vary instead of the game's own.")
 @click.option("--out", help="Output folder (default: sweep-GAME).")
 @click.option("--workers", type=int, help="Threads (default: all cores).")
+@click.option("--force", is_flag=True, help="Replace the sweep the output folder holds.")
+@click.option("--resume", is_flag=True, help="Continue the sweep the output folder holds: keep the games its "
+                                               "variants' results files hold, play the rest.")
 @click.option("--quiet", is_flag=True, help="No progress lines on stderr.")
 @click.option("--json", "as_json", is_flag=True, help="Print the sweep and its summary rows as one JSON object.")
-def sweep(game, params, games, players, policies, rotate_seats, seed, data, out, workers, quiet, as_json):
+def sweep(game, params, games, players, policies, rotate_seats, seed, data, out, workers, force, resume, quiet,
+          as_json):
     """Play GAME's games 0..N-1 under every combination of --param values, with the same seeds
-    for every variant, and show how win shares, scores and points by category move."""
+    for every variant, and show how win shares, scores and points by category move. An output
+    folder that already holds a sweep is an error unless --force or --resume."""
     plan = sweeps.plan(game, params, players=players, games=games, seed=seed, policies=policies or None,
                        rotate_seats=rotate_seats, workers=workers, data=data, out=out)
     say = None if quiet else (lambda line: click.echo(line, err=True))
     try:
-        outcome = sweeps.run(plan, progress=say)
+        outcome = sweeps.run(plan, progress=say, force=force, resume=resume)
     except sweeps.Interrupted as stop:
         held = f" (0..{stop.games - 1})" if stop.games else ""
-        click.echo(f"interrupted: variant {stop.variant.index} ({stop.variant.label}): {stop.out} holds "
-                   f"{stop.games} games{held}; the variants before it are complete", err=True)
-        click.get_current_context().exit(INTERRUPTED)
+        said = "interrupted" if stop.signal == signal.SIGINT else "stopped by SIGTERM"
+        click.echo(f"{said}: variant {stop.variant.index} ({stop.variant.label}): {stop.out} holds "
+                   f"{stop.games} games{held}; the variants before it are complete; --resume plays the rest",
+                   err=True)
+        click.get_current_context().exit(TERMINATED if stop.signal == signal.SIGTERM else INTERRUPTED)
     if as_json:
         click.echo(json.dumps(outcome.as_json()))
     else:

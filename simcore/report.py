@@ -2,22 +2,29 @@
 
 `write_report(paths, out_dir, fmt)` reads results files and writes `report.md` (the PNG plots
 beside it, linked) or `report.html` (the same PNGs also embedded as base64) into out_dir; it
-returns the paths written. `report_frames` does the same from DataFrames already in memory.
-Every section is computed by a pure function of a DataFrame of results rows (one group's rows:
-one game, player count, component data and lineup), so notebooks and tests can call them directly.
+returns the paths written. `report_frames` does the same from DataFrames already in memory. A
+folder that already holds a report is refused unless force is given (`check_folder`).
+
+The files are read chunk by chunk (`results.read_chunks`), never whole, so a report on 10 million
+games needs no more memory than one on a thousand. Each chunk's games are summed into a Group —
+the sufficient statistics of one (game, players, data, lineup): per (seat, policy) the seat-games,
+wins, wins shared by k seats, score, points and counter sums; how often each score occurred per
+(seat, policy); the pairwise win, comparison and meeting counts of the policies; how often each
+margin of victory and each value of a game column occurred; ties; the game indexes each file
+holds. Scores and counters are integers, so these counts give the means, sds and quantiles
+exactly. Every section is a function of a Group — or of a DataFrame of one group's rows, which
+it aggregates the same way (`Group.of`) — so notebooks and tests can call them directly.
 
 Several files: their rows are grouped by (game, players, data, lineup). A game's lineup is the
 multiset of its seats' policies, as sorted text: "random ×4", "greedy ×2, mcts" (rotated seats
 keep it; a run normally has one). Files of the same group are pooled — their games counted
-together, each file's game_index kept apart by a `source` column (the file's position in the
-list) — and every group gets its own section, titled with its lineup: a run of search players
+together — and every group gets its own section, titled with its lineup: a run of search players
 (`--policy mcts`) and a random run of the same game are never pooled. When groups share (game,
 players, data) but differ in lineup, a block "Seat advantage by lineup" near the top puts their
 seat advantages side by side: one row per lineup, each seat's win share with its simultaneous
 95% interval and the chi-square p-value, computed within that lineup's games alone (the same
 numbers as its section). Two pooled files that hold the same games (same seed, same policies at
-a common game index) are flagged: pooled, those games count twice. The files are read whole
-(about 4x the rows' size in memory at the peak).
+the first game index both hold) are flagged: pooled, those games count twice.
 
 Methods, as the report states them:
 - lineup: per game, the seats' policy codes (pandas factorize, names sorted) sorted within the
@@ -36,9 +43,9 @@ Methods, as the report states them:
   P(A beats B) = 1 / (1 + exp(θB − θA)). When the maximum-likelihood fit does not exist (a policy
   won or lost every comparison: the wins graph is not strongly connected) every compared pair
   gets half a win each way added, and the report says so.
-- scores: mean, sample sd (ddof 1) and linear-interpolation quantiles (pandas' default).
-  Margin of victory: the best score minus the second best of the game (0 when the top score is
-  shared and the tie-break decided). Ties: games won by more than one seat.
+- scores: mean, sample sd (ddof 1) and linear-interpolation quantiles (pandas' default), from the
+  counts of every score. Margin of victory: the best score minus the second best of the game (0
+  when the top score is shared and the tie-break decided). Ties: games won by more than one seat.
 - game columns (a counter equal on every seat of every game, or a GameSpec's game_columns): their
   distribution over games; seat columns: their mean per seat and per policy.
 """
@@ -48,7 +55,12 @@ import base64
 import html
 import math
 import os
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from itertools import combinations, permutations
 
 import numpy as np
 import pandas as pd
@@ -59,45 +71,111 @@ from simcore.registry import UserError
 FORMATS = ("md", "html")
 CONFIDENCE = 0.95
 QUANTILES = (0.05, 0.25, 0.5, 0.75, 0.95)
-SOURCE = "source"          # column of pooled rows: the file's position in the list of paths
+PLOTS = ("win_share", "scores", "points")     # a group's PNGs: <slug>-<plot>.png
 _GROUP_KEYS = ["game", "players", "data"]
-_NOT_COUNTERS = set(results.BASE_DTYPES) | {results.DATA_COLUMN, SOURCE}
+_NOT_COUNTERS = set(results.BASE_DTYPES) | {results.DATA_COLUMN}
 
 
-# ---- reading ---------------------------------------------------------------------------
+# ---- reading: whole games, chunk by chunk ------------------------------------------------
 
-def read_results(paths) -> list[tuple[str, pd.DataFrame]]:
-    """(path, rows) of each results file; a UserError for a missing, empty, unreadable or
-    malformed file (not one row per seat of every game)."""
+@dataclass(frozen=True)
+class Source:
+    """Results rows to report on: a file (its path) or rows in memory (the name given to them).
+    chunks() reads them, again each time it is called, as DataFrames of bounded size."""
+    name: str
+    chunks: Callable[[], Iterable[pd.DataFrame]]
+
+
+def whole_games(chunks: Iterable[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    """chunks cut between games: a chunk that ends inside a game (a CSV block of 200,000 rows of
+    3-player games) hands that game's first rows on to the next chunk. Empty chunks are skipped."""
+    carry = None
+    for chunk in chunks:
+        if carry is not None:
+            chunk = pd.concat([carry, chunk], ignore_index=True)
+            carry = None
+        if chunk.empty:
+            continue
+        starts = np.flatnonzero(chunk["seat"].to_numpy() == 0)
+        # only a last game shorter than its player count is carried: a malformed file is never
+        # held whole, it reaches _check_games as it is
+        if len(starts) and len(chunk) - starts[-1] < int(chunk["players"].iloc[starts[-1]]):
+            chunk, carry = chunk.iloc[:starts[-1]], chunk.iloc[starts[-1]:]
+        if not chunk.empty:
+            yield chunk
+    if carry is not None:
+        yield carry            # a file that ends inside a game: _check_games says so
+
+
+def read_groups(paths) -> list[Group]:
+    """The Groups of the results files at paths, read chunk by chunk; a UserError for a missing,
+    empty, unreadable or malformed file (not one row per seat of every game)."""
     paths = list(paths)
     if not paths:
         raise UserError("no results files given")
-    read = []
     for path in paths:
         ext = os.path.splitext(path)[1].lower()
         if ext not in results.PARQUET_EXTENSIONS + results.CSV_EXTENSIONS:
             raise UserError(f"results file {path}: unknown extension '{ext}' (use .parquet, .pq or .csv)")
         if os.path.isfile(path) and os.path.getsize(path) == 0:
             raise UserError(f"results file {path} is empty")
-        frame = results.read(path)
-        if frame.empty:
-            raise UserError(f"results file {path} holds no games")
-        read.append((path, frame))
-    return read
+    return group_sources([Source(path, partial(results.read_chunks, path)) for path in paths])
 
 
-def _check_games(path: str, frame: pd.DataFrame) -> None:
-    """One row per seat 0..players-1 of every game, in game order (as simcore writes them)."""
-    for (_, players), rows in frame.groupby(["game", "players"], sort=False):
+def group_frames(named: list[tuple[str, pd.DataFrame]]) -> list[Group]:
+    """The Groups of results rows in memory, as (name, rows) pairs (a name stands for the file)."""
+    return group_sources([Source(name, partial(lambda frame: [frame], frame)) for name, frame in named])
+
+
+def group_sources(sources: list[Source]) -> list[Group]:
+    """Every (game, players, data, lineup) of the sources' rows, its files pooled, sorted by that key."""
+    groups: dict[tuple, Group] = {}
+    for i, source in enumerate(sources):
+        empty = True
+        for chunk in whole_games(source.chunks()):
+            empty = False
+            for key, rows in _split(source.name, chunk):
+                if key not in groups:
+                    groups[key] = Group(*key)
+                groups[key].add(rows, i, source)
+        if empty:
+            raise UserError(f"results file {source.name} holds no games")
+    return [groups[key] for key in sorted(groups)]
+
+
+def _split(name: str, chunk: pd.DataFrame) -> Iterator[tuple[tuple, pd.DataFrame]]:
+    """The chunk's rows of every (game, players, data, lineup), each in game order, after checking
+    that they hold one row per seat of every game; a single run's chunk is one piece, not copied."""
+    if results.DATA_COLUMN not in chunk.columns:
+        raise UserError(f"results file {name} is not a simcore results table (no column {results.DATA_COLUMN})")
+    if all(_constant(chunk[c]) for c in _GROUP_KEYS):
+        parts = [(tuple(chunk[c].iloc[0] for c in _GROUP_KEYS), chunk)]
+    else:
+        parts = chunk.groupby(_GROUP_KEYS, sort=False)
+    for (game, players, data), rows in parts:
         players = int(players)
-        seats = rows["seat"].to_numpy()
-        index = rows["game_index"].to_numpy()
-        ok = len(rows) % players == 0
-        if ok:
-            ok = (seats.reshape(-1, players) == np.arange(players)).all() and \
-                 (index.reshape(-1, players) == index[::players, None]).all()
-        if not ok:
-            raise UserError(f"results file {path}: not one row per seat 0..{players - 1} of every game")
+        _check_games(name, rows, players)
+        index, lineups = game_lineups(rows)
+        pieces = [(lineups[0], rows)] if len(lineups) == 1 else \
+            [(text, rows[np.repeat(index == j, players)]) for j, text in enumerate(lineups)]
+        for lineup, piece in pieces:
+            yield (str(game), players, str(data), lineup), piece
+
+
+def _constant(column: pd.Series) -> bool:
+    return bool((column == column.iloc[0]).all())
+
+
+def _check_games(name: str, rows: pd.DataFrame, players: int) -> None:
+    """One row per seat 0..players-1 of every game, in game order (as simcore writes them)."""
+    seats = rows["seat"].to_numpy()
+    index = rows["game_index"].to_numpy()
+    ok = len(rows) % players == 0
+    if ok:
+        ok = (seats.reshape(-1, players) == np.arange(players)).all() and \
+             (index.reshape(-1, players) == index[::players, None]).all()
+    if not ok:
+        raise UserError(f"results file {name}: not one row per seat 0..{players - 1} of every game")
 
 
 def lineup_text(policies) -> str:
@@ -126,62 +204,303 @@ def game_lineups(frame: pd.DataFrame) -> tuple[np.ndarray, list[str]]:
     return np.asarray(index).reshape(-1), [lineup_text(names[row]) for row in distinct]
 
 
-@dataclass
-class Group:
-    """The pooled rows of one (game, players, data, lineup), in game order, and where they came from."""
-    game: str
-    players: int
-    data: str
-    frame: pd.DataFrame
-    sources: dict[int, str]     # `source` value -> the file (its position in the list given)
-    lineup: str = ""            # the seats' policies of every game of the group: "greedy ×2, mcts"
+def _ordered(frame: pd.DataFrame) -> pd.DataFrame:
+    """frame with every game's rows together, seats 0..players-1 in order (as results files hold
+    them: then frame itself, not a sorted copy)."""
+    players = _players(frame)
+    if len(frame) % players == 0:
+        seats = frame["seat"].to_numpy().reshape(-1, players)
+        grouped = (seats == np.arange(players)).all()
+        for key in ["seed", "game_index"]:
+            values = frame[key].to_numpy().reshape(-1, players)
+            grouped = grouped and (values == values[:, :1]).all()
+        if grouped:
+            return frame.reset_index(drop=True)
+    return frame.sort_values(["seed", "game_index", "seat"], kind="stable", ignore_index=True)
 
-    @property
-    def games(self) -> int:
-        return len(self.frame) // self.players
+
+def _players(frame: pd.DataFrame) -> int:
+    players = frame["players"].unique()
+    if len(players) != 1:
+        raise ValueError("the rows of one player count are expected")
+    return int(players[0])
+
+
+# ---- a group's sufficient statistics -----------------------------------------------------
+
+class Group:
+    """Everything the report says about one (game, players, data, lineup), summed chunk by chunk
+    over the games of every file pooled in it (see the module's docstring); add() takes whole
+    games in game order. The statistics are integer counts and sums in numpy arrays and Counters
+    (pandas only when a section asks), so the order and size of the chunks change nothing."""
+
+    def __init__(self, game: str, players: int, data: str, lineup: str = ""):
+        self.game, self.players, self.data, self.lineup = game, int(players), data, lineup
+        self.sources: dict[int, str] = {}       # the file's position in the list given -> the file
+        self.games = 0
+        self.columns: list[str] = []            # pts_ and counter columns every chunk had, in file order
+        self._readers: dict[int, Source] = {}
+        self._seeds: set[int] = set()
+        self._names: list[str] = []              # the policies, in the order first met: their codes
+        self._summed: list[str] = []             # the columns of _sums
+        self._sums = np.zeros((self.players, 0, 0), np.int64)   # [seat, policy code, column]
+        self._meetings = np.zeros((3, 0, 0), np.int64)          # wins2, pairs, games: [_, policy A, policy B]
+        self._scores: Counter = Counter()        # (seat, policy code, score) -> seat-games
+        self._margins: Counter = Counter()       # margin -> games
+        self._ties = self._tiebreaks = 0
+        self._game_values: dict[str, Counter] = {}   # game column (or candidate) -> value -> games
+        self._same: dict[str, bool] = {}         # counter -> equal on every seat of every game so far
+        self._spans: dict[tuple[int, int], list[list[int]]] = {}   # (source, seed) -> runs [first, last]
+        self._policies_cache: dict[tuple[int, int, int], tuple | None] = {}
+        self._split_of, self._split = None, None
+
+    @classmethod
+    def of(cls, frame: pd.DataFrame) -> "Group":
+        """The aggregate of rows in memory of one player count (a notebook's DataFrame), all of
+        them, whatever their data and lineups; rows out of game order are sorted first."""
+        frame = _ordered(frame)
+        players = _players(frame)
+        _check_games("rows", frame, players)
+        lineups = game_lineups(frame)[1]
+        data = str(frame[results.DATA_COLUMN].iloc[0]) if results.DATA_COLUMN in frame.columns else ""
+        group = cls(str(frame["game"].iloc[0]), players, data, lineups[0] if len(lineups) == 1 else "")
+        return group.add(frame, 0, Source("rows", partial(lambda f: [f], frame)))
+
+    # ---- what the sections read: pandas objects indexed by names, sorted
 
     @property
     def seeds(self) -> list[int]:
-        return sorted(int(s) for s in self.frame["seed"].unique())
+        return sorted(self._seeds)
+
+    @property
+    def policies(self) -> list[str]:
+        return sorted(self._names)
 
     def tag(self) -> str:
-        """'(N games, seed S)': what every number of the group's section comes from."""
-        return tag(self.frame)
+        """'(N games, seed S)' or '(N games, seeds S1, S2)': what every number of the group's section comes from."""
+        seeds = self.seeds
+        seed_text = f"seed {seeds[0]}" if len(seeds) == 1 else "seeds " + ", ".join(map(str, seeds))
+        return f"({self.games:,} games, {seed_text})"
+
+    def sums(self) -> pd.DataFrame:
+        """Per (seat, policy) that played: n (seat-games), win (ties counting), won_k (wins shared
+        by k seats), score and every pts_ and counter column summed."""
+        seats, codes = np.nonzero(self._sums[:, :, 0])
+        index = pd.MultiIndex.from_arrays([seats, np.asarray(self._names, dtype=object)[codes]], names=["seat", "policy"])
+        table = pd.DataFrame(self._sums[seats, codes], index=index, columns=self._summed).sort_index()
+        return table[self._base_sums() + self.columns]
+
+    def score_counts(self) -> pd.Series:
+        """(seat, policy, score) -> how many seat-games ended with that score."""
+        keys = [(seat, self._names[code], score) for seat, code, score in self._scores]
+        return pd.Series(list(self._scores.values()), index=pd.MultiIndex.from_tuples(
+            keys, names=["seat", "policy", "score"]), dtype=np.int64).sort_index()
+
+    def meetings(self) -> pd.DataFrame:
+        """Per ordered pair of policies (A, B): wins2 (A's wins over B in half wins), pairs (the
+        seat-pair comparisons), games (games both played; (A, A): the games A played)."""
+        names = np.asarray(self._names, dtype=object)
+        k = len(names)
+        index = pd.MultiIndex.from_arrays([np.repeat(names, k), np.tile(names, k)], names=["policy", "other"])
+        return pd.DataFrame(self._meetings.reshape(3, -1).T, index=index, columns=["wins2", "pairs", "games"]).sort_index()
+
+    def margin_counts(self) -> pd.Series:
+        """margin of victory -> games."""
+        return _series(self._margins)
+
+    def game_value_counts(self, column: str) -> pd.Series:
+        """value of a game column -> games."""
+        return _series(self._game_values[column])
+
+    # ---- adding a chunk's games
+
+    def add(self, rows: pd.DataFrame, source: int = 0, reader: Source | None = None) -> "Group":
+        """Adds whole games of this group (rows in game order, one per seat) from the source'th file."""
+        if rows.empty:
+            return self
+        self._update_columns(rows)
+        self.sources.setdefault(source, reader.name if reader else "rows")
+        if reader is not None:
+            self._readers.setdefault(source, reader)
+        players = self.players
+        self.games += len(rows) // players
+        self._seeds.update(int(s) for s in np.unique(rows["seed"].to_numpy()))
+        codes = self._codes(rows["policy"]).reshape(-1, players)
+        grid = {"score": rows["score"].to_numpy(np.int64).reshape(-1, players),
+                "win": rows["win"].to_numpy(bool).reshape(-1, players),
+                "rank": rows["rank"].to_numpy(np.int64).reshape(-1, players)}
+        self._add_sums(rows, codes, grid)
+        seats = np.broadcast_to(np.arange(players), codes.shape)
+        self._scores.update(_counts(seats.ravel(), codes.ravel(), grid["score"].ravel()))
+        self._add_meetings(codes, grid["rank"])
+        self._add_margins(grid)
+        self._add_game_values(rows)
+        self._add_spans(rows, source)
+        return self
+
+    def _codes(self, policies: pd.Series) -> np.ndarray:
+        """The group's codes of the rows' policies; a policy not met before gets the next code."""
+        codes, names = pd.factorize(policies)
+        for name in names:
+            if name not in self._names:
+                self._names.append(str(name))
+        k = len(self._names)
+        if self._sums.shape[1] < k:            # room for the new policies' sums and meetings
+            grow = k - self._sums.shape[1]
+            self._sums = np.pad(self._sums, ((0, 0), (0, grow), (0, 0)))
+            self._meetings = np.pad(self._meetings, ((0, 0), (0, grow), (0, grow)))
+        return np.asarray([self._names.index(str(name)) for name in names], dtype=np.int64)[codes]
+
+    def _base_sums(self) -> list[str]:
+        return ["n", "win"] + [f"won_{k}" for k in range(1, self.players + 1)] + ["score"]
+
+    def _update_columns(self, rows: pd.DataFrame) -> None:
+        columns = [c for c in rows.columns if c not in _NOT_COUNTERS]
+        # files pooled in a group may differ in columns (another simcore version): only the common ones
+        self.columns = columns if not self.games else [c for c in self.columns if c in columns]
+
+    def _add_sums(self, rows, codes, grid) -> None:
+        if not self._summed:
+            self._summed = self._base_sums() + self.columns
+            self._sums = np.zeros(self._sums.shape[:2] + (len(self._summed),), np.int64)
+        win = grid["win"]
+        winners = win.sum(axis=1, keepdims=True)
+        values = {"n": np.ones_like(win), "win": win, "score": grid["score"]}
+        values.update({f"won_{k}": win & (winners == k) for k in range(1, self.players + 1)})
+        values.update({c: rows[c].to_numpy().reshape(win.shape) for c in self.columns})
+        k = self._sums.shape[1]
+        cells = (np.arange(self.players) * k + codes).ravel()       # (seat, policy code) of every row
+        for j, column in enumerate(self._summed):
+            if column in values:        # a column another file lacks is no longer reported
+                # float sums of integers stay exact below 2**53, far above any chunk's total
+                total = np.bincount(cells, weights=values[column].ravel(), minlength=self.players * k)
+                self._sums[:, :, j] += total.astype(np.int64).reshape(self.players, k)
+
+    def _add_meetings(self, codes: np.ndarray, rank: np.ndarray) -> None:
+        """Every ordered pair of seats of a game is one comparison of their policies: A's wins over B
+        (in half wins: 2 for a better rank, 1 for the same), the comparisons, and the games both played."""
+        k = len(self._names)
+        for a, b in permutations(range(self.players), 2):
+            cell = codes[:, a] * k + codes[:, b]
+            credit = 2 * (rank[:, a] < rank[:, b]) + (rank[:, a] == rank[:, b])
+            self._meetings[0] += np.bincount(cell, weights=credit, minlength=k * k).astype(np.int64).reshape(k, k)
+            self._meetings[1] += np.bincount(cell, minlength=k * k).reshape(k, k)
+        present = np.zeros((len(codes), k), dtype=np.int64)
+        np.put_along_axis(present, codes, 1, axis=1)
+        self._meetings[2] += present.T @ present
+
+    def _add_margins(self, grid) -> None:
+        scores = np.sort(grid["score"], axis=1)
+        margin = scores[:, -1] - scores[:, -2]
+        winners = grid["win"].sum(axis=1)
+        self._margins.update(_counts(margin))
+        self._ties += int((winners > 1).sum())
+        self._tiebreaks += int(((margin == 0) & (winners == 1)).sum())
+
+    def _add_game_values(self, rows: pd.DataFrame) -> None:
+        """The distribution over games of the game columns: the GameSpec's, or (no spec that knows
+        the columns) of every counter, with whether it was equal on every seat so far."""
+        counters = [c for c in self.columns if not c.startswith("pts_")]
+        split = self.counter_split()
+        for column in (split[1] if split else counters):
+            values = rows[column].to_numpy(np.int64).reshape(-1, self.players)
+            if not split:
+                self._same[column] = self._same.get(column, True) and bool((values == values[:, :1]).all())
+            self._game_values.setdefault(column, Counter()).update(_counts(values[:, 0]))
+
+    def counter_split(self) -> tuple[list[str], list[str]] | None:
+        """(seat columns, game columns) as the registered game's GameSpec says, if it knows every counter."""
+        counters = tuple(c for c in self.columns if not c.startswith("pts_"))
+        if self._split_of != counters:         # looked up once per set of columns, not per chunk
+            self._split_of, self._split = counters, _spec_split(self.game, list(counters))
+        return self._split
+
+    def _add_spans(self, rows: pd.DataFrame, source: int) -> None:
+        """The runs of consecutive game indexes of every (source, seed): what repeated_games compares."""
+        index = rows["game_index"].to_numpy()[::self.players]
+        seeds = rows["seed"].to_numpy()[::self.players]
+        for seed in np.unique(seeds):
+            games = index[seeds == seed]
+            breaks = np.flatnonzero(np.diff(games) != 1) + 1
+            spans = self._spans.setdefault((source, int(seed)), [])
+            for first, last in zip(games[np.r_[0, breaks]], games[np.r_[breaks - 1, len(games) - 1]]):
+                if spans and spans[-1][1] + 1 == first:
+                    spans[-1][1] = int(last)
+                else:
+                    spans.append([int(first), int(last)])
+
+    def runs(self, source: int) -> dict[int, list[list[int]]]:
+        """seed -> the runs [first, last] of consecutive game indexes the source'th file holds."""
+        return {seed: spans for (held, seed), spans in self._spans.items() if held == source}
+
+    def policies_at(self, source: int, seed: int, index: int) -> tuple | None:
+        """The seats' policies of game `index` of `seed` in the source'th file, read again from
+        there (only the chunks up to that game); None if it holds no such game of this group."""
+        key = (source, seed, index)
+        if key not in self._policies_cache:
+            self._policies_cache[key] = self._find_policies(source, seed, index)
+        return self._policies_cache[key]
+
+    def _find_policies(self, source: int, seed: int, index: int) -> tuple | None:
+        for chunk in whole_games(self._readers[source].chunks()):
+            hit = (chunk["seed"].to_numpy() == seed) & (chunk["game_index"].to_numpy() == index)
+            if not hit.any():
+                continue
+            rows = chunk[hit]
+            rows = rows[((rows["game"] == self.game) & (rows["players"] == self.players)
+                         & (rows[results.DATA_COLUMN] == self.data)).to_numpy(bool)]
+            for policies in rows["policy"].to_numpy().reshape(-1, self.players):
+                if not self.lineup or lineup_text(policies) == self.lineup:
+                    return tuple(policies)
+        return None
 
 
-def tag(frame: pd.DataFrame) -> str:
-    """'(N games, seed S)' or '(N games, seeds S1, S2)' of a group's rows."""
-    games = len(frame) // int(frame["players"].iloc[0])
-    seeds = sorted(int(s) for s in frame["seed"].unique())
-    seed_text = f"seed {seeds[0]}" if len(seeds) == 1 else "seeds " + ", ".join(map(str, seeds))
-    return f"({games:,} games, {seed_text})"
+def _counts(*keys: np.ndarray) -> dict:
+    """How often each value of an integer array occurs — or each tuple of values, one from each
+    of several arrays: {value or tuple: count}. The tuples are packed into one integer (digits of
+    mixed radix) for np.unique; the dict holds only the distinct ones (a few hundred per chunk)."""
+    lows = [int(key.min()) for key in keys]
+    spans = [int(key.max()) - low + 1 for key, low in zip(keys, lows)]
+    packed = np.zeros(len(keys[0]), np.int64)
+    for key, low, span in zip(keys, lows, spans):
+        packed = packed * span + (key.astype(np.int64) - low)
+    distinct, counts = np.unique(packed, return_counts=True)
+    digits = []
+    for low, span in reversed(list(zip(lows, spans))):
+        distinct, digit = np.divmod(distinct, span)
+        digits.insert(0, (digit + low).tolist())
+    return dict(zip(digits[0] if len(keys) == 1 else zip(*digits), counts.tolist()))
 
 
-def group_frames(named: list[tuple[str, pd.DataFrame]]) -> list[Group]:
-    """The rows of every (game, players, data, lineup), pooled over files, each with a `source`
-    column; sorted by that key."""
-    parts: dict[tuple, list[tuple[int, str, pd.DataFrame]]] = {}
-    for i, (path, frame) in enumerate(named):
-        if frame.empty:
-            raise UserError(f"results file {path} holds no games")
-        _check_games(path, frame)
-        keys = frame[_GROUP_KEYS].drop_duplicates()
-        # a file is usually one run: its rows as they are, no copy per group
-        split = [(tuple(keys.iloc[0]), frame)] if len(keys) == 1 else frame.groupby(_GROUP_KEYS, sort=False)
-        for key, rows in split:
-            index, lineups = game_lineups(rows)
-            # one lineup (a run, rotated seats or not): no copy either
-            by_lineup = [(lineups[0], rows)] if len(lineups) == 1 else \
-                [(text, rows[np.repeat(index == j, int(key[1]))]) for j, text in enumerate(lineups)]
-            for lineup, piece in by_lineup:
-                parts.setdefault((str(key[0]), int(key[1]), str(key[2]), lineup), []).append((i, path, piece))
-    groups = []
-    for (game, players, data, lineup), pieces in sorted(parts.items()):
-        common = [c for c in pieces[0][2].columns if all(c in rows.columns for _, _, rows in pieces)]
-        tagged = [rows[common].assign(**{SOURCE: i}) for i, _, rows in pieces]
-        frame = _ordered(tagged[0] if len(tagged) == 1 else pd.concat(tagged, ignore_index=True))
-        groups.append(Group(game, players, data, frame, {i: path for i, path, _ in pieces}, lineup))
-    return groups
+def _series(counts: Counter) -> pd.Series:
+    """value -> count as a Series, sorted by value."""
+    return pd.Series(counts, dtype=np.int64).sort_index()
+
+
+def _spec_split(game: str, counters: list[str]) -> tuple[list[str], list[str]] | None:
+    """(seat columns, game columns) as the registered game's GameSpec says, if it knows every counter."""
+    spec = _spec(game)
+    if spec is None or not set(counters) <= set(spec.seat_columns) | set(spec.game_columns):
+        return None
+    return [c for c in counters if c in spec.seat_columns], [c for c in counters if c in spec.game_columns]
+
+
+def _spec(game: str):
+    from simcore import registry
+    try:
+        return registry.games().get(game)
+    except Exception:   # noqa: BLE001 -- a broken game package must not stop a report on the others' results
+        return None
+
+
+def _group(rows) -> Group:
+    """A Group as it is; a DataFrame of one group's rows aggregated (Group.of)."""
+    return rows if isinstance(rows, Group) else Group.of(rows)
+
+
+def tag(rows) -> str:
+    """'(N games, seed S)' or '(N games, seeds S1, S2)' of a group (or its rows)."""
+    return _group(rows).tag()
 
 
 def lineup_families(groups: list[Group]) -> list[list[Group]]:
@@ -192,60 +511,60 @@ def lineup_families(groups: list[Group]) -> list[list[Group]]:
     return [family for family in families.values() if len(family) > 1]
 
 
-# ---- the sections: pure functions of one group's rows -----------------------------------
+# ---- the sections: functions of one group (its aggregate, or its rows) ----------------------
 
-def repeated_games(frame: pd.DataFrame) -> list[tuple[int, int]]:
-    """Pairs (i, j) of pooled sources (the `source` values) that hold the same games: the same
-    seed and, at the first game index both hold, the same policy in every seat (a game depends
-    only on the seed, its index and its seats' policies)."""
-    if SOURCE not in frame.columns:
-        return []
-    players = _players(frame)
-    runs = {}
-    for source, rows in _ordered(frame).groupby(SOURCE, sort=True):
-        runs[int(source)] = (rows["seed"].iloc[0], rows["game_index"].to_numpy()[::players],
-                             rows["policy"].to_numpy().reshape(-1, players))
+def repeated_games(group: Group) -> list[tuple[int, int]]:
+    """Pairs (i, j) of pooled sources (positions in the list of files) that hold the same games:
+    the same seed and, at the first game index both hold, the same policy in every seat (a game
+    depends only on the seed, its index and its seats' policies). The index runs of every file
+    are known from the pass over the rows; the policies of that one game are read again."""
+    group = _group(group)
+    runs = {source: group.runs(source) for source in group.sources}
     pairs = []
-    for i, (seed_i, index_i, policies_i) in runs.items():
-        for j, (seed_j, index_j, policies_j) in runs.items():
-            if j <= i or seed_i != seed_j:
-                continue
-            common = np.intersect1d(index_i, index_j)
-            if len(common) and (policies_i[np.flatnonzero(index_i == common[0])[0]]
-                                == policies_j[np.flatnonzero(index_j == common[0])[0]]).all():
+    for i, j in combinations(sorted(group.sources), 2):
+        for seed in sorted(runs[i].keys() & runs[j].keys()):
+            common = _first_common(runs[i][seed], runs[j][seed])
+            if common is not None and group.policies_at(i, seed, common) == group.policies_at(j, seed, common):
                 pairs.append((i, j))
+                break
     return pairs
 
 
-def _ordered(frame: pd.DataFrame) -> pd.DataFrame:
-    """frame with every game's rows together, seats 0..players-1 in order (as results files hold
-    them: then frame itself, not a sorted copy)."""
-    keys = [SOURCE, "game_index"] if SOURCE in frame.columns else ["game_index"]
-    players = _players(frame)
-    if len(frame) % players == 0:
-        seats = frame["seat"].to_numpy().reshape(-1, players)
-        grouped = (seats == np.arange(players)).all()
-        for key in keys:
-            values = frame[key].to_numpy().reshape(-1, players)
-            grouped = grouped and (values == values[:, :1]).all()
-        if grouped:
-            return frame.reset_index(drop=True)
-    return frame.sort_values(keys + ["seat"], kind="stable", ignore_index=True)
+def _first_common(spans: list[list[int]], others: list[list[int]]) -> int | None:
+    """The smallest index in both lists of [first, last] runs, or None."""
+    found = None
+    a, b = sorted(spans), sorted(others)
+    i = j = 0
+    while i < len(a) and j < len(b):
+        low, high = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
+        if low <= high:
+            found = low if found is None else min(found, low)
+        if a[i][1] < b[j][1]:
+            i += 1
+        else:
+            j += 1
+    return found
 
 
-def _players(frame: pd.DataFrame) -> int:
-    players = frame["players"].unique()
-    if len(players) != 1:
-        raise ValueError("the rows of one player count are expected")
-    return int(players[0])
+def _by(sums: pd.DataFrame, by: str) -> pd.DataFrame:
+    """The (seat, policy) sums summed per seat or per policy."""
+    return sums.groupby(level=by).sum()
 
 
-def _grid(frame: pd.DataFrame, column: str) -> np.ndarray:
-    """column as [games, seats] (frame in game order, one row per seat)."""
-    return frame[column].to_numpy().reshape(-1, _players(frame))
+def _seat_policies(group: Group) -> pd.Series:
+    """Per seat, the policies it played, sorted and joined ("greedy, random" when seats rotate)."""
+    return group.sums().index.to_frame(index=False).groupby("seat")["policy"].agg(lambda s: ", ".join(sorted(s)))
 
 
-def seat_advantage(frame: pd.DataFrame) -> dict:
+def _wins(sums: pd.DataFrame, players: int) -> pd.Series:
+    """win_share summed, exactly: a win shared by k seats counts 1/k, added up as fractions and
+    rounded once (a float sum of the column would print 249,334 as 249,334.00)."""
+    won = sums[[f"won_{k}" for k in range(1, players + 1)]].to_numpy()
+    return pd.Series([float(sum(Fraction(int(c), k) for k, c in enumerate(row, start=1))) for row in won],
+                     index=sums.index)
+
+
+def seat_advantage(group) -> dict:
     """Win share per seat with 95% simultaneous (Goodman) intervals and a chi-square test against
     equal shares. Returns {"table": DataFrame indexed by seat with policy, games, wins (sum of
     win_share), win_share, lo, hi, expected, win_rate (ties count as wins); "chi2", "dof", "p",
@@ -253,85 +572,74 @@ def seat_advantage(frame: pd.DataFrame) -> dict:
     from scipy.stats import chisquare
     from statsmodels.stats.proportion import multinomial_proportions_confint
 
-    frame = _ordered(frame)
-    players = _players(frame)
-    games = len(frame) // players
-    wins = _grid(frame, "win_share").sum(axis=0)
+    group = _group(group)
+    players, games = group.players, group.games
+    per_seat = _by(group.sums(), "seat").reindex(range(players))
+    wins = _wins(per_seat, players).to_numpy()
     intervals = multinomial_proportions_confint(wins, alpha=1 - CONFIDENCE, method="goodman")
     test = chisquare(wins, np.full(players, games / players))
     table = pd.DataFrame({
-        "policy": frame.groupby("seat")["policy"].agg(lambda s: ", ".join(sorted(s.unique()))).to_numpy(),
+        "policy": _seat_policies(group).to_numpy(),
         "games": games,
         "wins": wins,
         "win_share": wins / games,
         "lo": intervals[:, 0],
         "hi": intervals[:, 1],
         "expected": 1 / players,
-        "win_rate": _grid(frame, "win").mean(axis=0),
+        "win_rate": per_seat["win"].to_numpy() / games,
     }, index=pd.Index(range(players), name="seat"))
     return {"table": table, "chi2": float(test.statistic), "dof": players - 1, "p": float(test.pvalue),
             "expected": 1 / players, "games": games}
 
 
-def seat_lines(advantage: dict, frame: pd.DataFrame) -> list[str]:
+def seat_lines(advantage: dict, group) -> list[str]:
     """The plain-language lines: 'seat 0 wins 31.2% [30.6, 31.8] vs 33.3% expected (N games, seed S)'."""
     expected = _percent_plain(advantage["expected"])
     return [f"seat {seat} wins {100 * row.win_share:.1f}% [{100 * row.lo:.1f}, {100 * row.hi:.1f}] "
-            f"vs {expected} expected {tag(frame)}" for seat, row in advantage["table"].iterrows()]
+            f"vs {expected} expected {tag(group)}" for seat, row in advantage["table"].iterrows()]
 
 
-def policy_rates(frame: pd.DataFrame) -> pd.DataFrame:
+def policy_rates(group) -> pd.DataFrame:
     """Per policy, over every (game, seat) it played: seat_games, games (games it played in),
     win_rate (ties count as wins), win_lo, win_hi (95% Wilson), win_share, mean_score."""
-    frame = _ordered(frame)
-    table = stats.by_policy(frame)
-    keys = [SOURCE, "game_index"] if SOURCE in frame.columns else ["game_index"]
-    games = frame.drop_duplicates(keys + ["policy"]).groupby("policy").size()
-    out = pd.DataFrame({"seat_games": table["n"].astype(int), "games": games.reindex(table.index)})
-    for column in ["win_rate", "win_lo", "win_hi", "win_share", "mean_score"]:
-        out[column] = table[column]
+    group = _group(group)
+    sums = _by(group.sums(), "policy")
+    n = sums["n"]
+    win_lo, win_hi = stats.wilson_interval(sums["win"], n)
+    met = group.meetings()["games"]
+    out = pd.DataFrame({"seat_games": n.astype(int),
+                        "games": met[met.index.get_level_values(0) == met.index.get_level_values(1)].droplevel(1),
+                        "win_rate": sums["win"] / n, "win_lo": win_lo, "win_hi": win_hi,
+                        "win_share": _wins(sums, group.players) / n, "mean_score": sums["score"] / n},
+                       index=sums.index)
     out.index.name = "policy"
     return out
 
 
-def seat_balance(frame: pd.DataFrame) -> tuple[pd.DataFrame, bool]:
+def seat_balance(group) -> tuple[pd.DataFrame, bool]:
     """(seat-games per policy and seat, whether every policy played every seat equally often,
     give or take one game per pooled file: the rotated-seat design that separates strategy from seat)."""
-    counts = pd.crosstab(frame["policy"], frame["seat"]).reindex(columns=range(_players(frame)), fill_value=0)
-    files = frame[SOURCE].nunique() if SOURCE in frame.columns else 1
-    balanced = bool(((counts.max(axis=1) - counts.min(axis=1)) <= files).all())
+    group = _group(group)
+    counts = group.sums()["n"].unstack("seat", fill_value=0).reindex(columns=range(group.players), fill_value=0)
+    counts.columns.name = "seat"
+    balanced = bool(((counts.max(axis=1) - counts.min(axis=1)) <= len(group.sources)).all())
     return counts, balanced
 
 
-def head_to_head(frame: pd.DataFrame) -> dict:
+def head_to_head(group) -> dict:
     """For every ordered pair of policies (A, B): "wins" = A's wins over B in seat-pair comparisons
     (a tie in rank half a win each way), "pairs" = those comparisons, "share" = wins / pairs (NaN
     where A and B never met, and on the diagonal), "games" = games where both played."""
-    frame = _ordered(frame)
-    names = sorted(frame["policy"].unique())
-    codes = pd.Categorical(frame["policy"], categories=names).codes.reshape(-1, _players(frame)).astype(np.int64)
-    rank = _grid(frame, "rank").astype(np.int64)
-    k = len(names)
-    wins = np.zeros(k * k)
-    pairs = np.zeros(k * k)
-    players = codes.shape[1]
-    for a in range(players):
-        for b in range(players):
-            if a == b:
-                continue
-            cell = codes[:, a] * k + codes[:, b]
-            credit = (rank[:, a] < rank[:, b]) + 0.5 * (rank[:, a] == rank[:, b])
-            wins += np.bincount(cell, weights=credit, minlength=k * k)
-            pairs += np.bincount(cell, minlength=k * k)
-    present = np.zeros((len(codes), k), dtype=np.int64)
-    np.put_along_axis(present, codes, 1, axis=1)
-    games = present.T @ present
-    wins, pairs = wins.reshape(k, k), pairs.reshape(k, k)
-    np.fill_diagonal(wins, 0)
-    np.fill_diagonal(pairs, 0)
+    group = _group(group)
+    names = group.policies
+    table = group.meetings()
+    meetings = {name: table[name].unstack("other", fill_value=0).reindex(index=names, columns=names, fill_value=0)
+                .to_numpy() for name in table.columns}
+    wins, pairs, games = meetings["wins2"] / 2, meetings["pairs"].copy(), meetings["games"].copy()
+    for values in (wins, pairs, games):
+        np.fill_diagonal(values, 0)
     with np.errstate(divide="ignore", invalid="ignore"):
         share = np.where(pairs > 0, wins / pairs, np.nan)
-    np.fill_diagonal(games, 0)
     index = pd.Index(names, name="policy")
     return {name: pd.DataFrame(values, index=index, columns=names)
             for name, values in [("wins", wins), ("pairs", pairs.astype(int)), ("share", share), ("games", games)]}
@@ -371,82 +679,86 @@ def bradley_terry(wins: pd.DataFrame, tolerance: float = 1e-12, max_iterations: 
             "regularised": bool(regularised), "iterations": iterations}
 
 
-def score_distribution(frame: pd.DataFrame, by: str) -> pd.DataFrame:
+def score_distribution(group, by: str) -> pd.DataFrame:
     """Per seat or per policy: n (seat-games), mean, sd, min, q5 .. q95, max of the score."""
-    grouped = frame.groupby(by)["score"]
-    table = pd.DataFrame({"n": grouped.size(), "mean": grouped.mean(), "sd": grouped.std(), "min": grouped.min()})
-    quantiles = grouped.quantile(list(QUANTILES)).unstack()
-    for q in QUANTILES:
-        table[_quantile_name(q)] = quantiles[q]
-    table["max"] = grouped.max()
+    group = _group(group)
+    counts = group.score_counts().groupby(level=[by, "score"]).sum()
+    table = pd.DataFrame({key: distribution(part.droplevel(by)) for key, part in counts.groupby(level=by)}).T
+    table.index.name = by
+    table.insert(0, "n", counts.groupby(level=by).sum())
     if by == "seat":
-        table.insert(0, "policy", frame.groupby("seat")["policy"].agg(lambda s: ", ".join(sorted(s.unique()))))
+        table.insert(0, "policy", _seat_policies(group))
     return table
 
 
-def points_by_category(frame: pd.DataFrame, by: str) -> pd.DataFrame:
+def points_by_category(group, by: str) -> pd.DataFrame:
     """Mean points of every score category (pts_ prefix dropped) and the mean score, per seat or policy."""
-    columns = [c for c in frame.columns if c.startswith("pts_")]
-    table = frame.groupby(by)[columns + ["score"]].mean()
-    return table.rename(columns=lambda c: c.removeprefix("pts_"))
+    group = _group(group)
+    sums = _by(group.sums(), by)
+    columns = [c for c in group.columns if c.startswith("pts_")] + ["score"]
+    return sums[columns].div(sums["n"], axis=0).rename(columns=lambda c: c.removeprefix("pts_"))
 
 
-def margins(frame: pd.DataFrame) -> dict:
+def margins(group) -> dict:
     """Margin of victory (best score minus second best, per game): {"summary": mean, sd, min,
     quantiles, max; "games"; "ties": share of games won by more than one seat;
     "tiebreaks": share of games whose top score was shared but a tie-break gave one winner}."""
-    frame = _ordered(frame)
-    scores = np.sort(_grid(frame, "score").astype(np.int64), axis=1)
-    margin = pd.Series(scores[:, -1] - scores[:, -2])
-    winners = _grid(frame, "win").sum(axis=1)
-    return {"summary": _distribution(margin), "games": len(margin),
-            "ties": float((winners > 1).mean()),
-            "tiebreaks": float(((margin == 0).to_numpy() & (winners == 1)).mean())}
+    group = _group(group)
+    return {"summary": distribution(group.margin_counts()), "games": group.games,
+            "ties": group._ties / group.games, "tiebreaks": group._tiebreaks / group.games}
 
 
-def counter_columns(frame: pd.DataFrame) -> tuple[list[str], list[str]]:
+def counter_columns(group) -> tuple[list[str], list[str]]:
     """(seat columns, game columns) of the rows: the game's own counters. A registered game's
     GameSpec says which is which; otherwise a counter equal on every seat of every game is a game column."""
-    counters = [c for c in frame.columns if c not in _NOT_COUNTERS and not c.startswith("pts_")]
-    spec = _spec(str(frame["game"].iloc[0]))
-    if spec is not None and set(counters) <= set(spec.seat_columns) | set(spec.game_columns):
-        return ([c for c in counters if c in spec.seat_columns], [c for c in counters if c in spec.game_columns])
-    frame = _ordered(frame)
-    same = {c: bool((_grid(frame, c) == _grid(frame, c)[:, :1]).all()) for c in counters}
-    return [c for c in counters if not same[c]], [c for c in counters if same[c]]
+    group = _group(group)
+    counters = [c for c in group.columns if not c.startswith("pts_")]
+    split = group.counter_split()
+    if split:
+        return split
+    return [c for c in counters if not group._same[c]], [c for c in counters if group._same[c]]
 
 
-def game_counters(frame: pd.DataFrame) -> pd.DataFrame:
+def game_counters(group) -> pd.DataFrame:
     """Every game column (turns, scorings, discards, ...): mean, sd, min, quantiles, max over games."""
-    frame = _ordered(frame)
-    _, columns = counter_columns(frame)
-    per_game = frame.iloc[::_players(frame)]
-    return pd.DataFrame({c: _distribution(per_game[c]) for c in columns}).T.rename_axis("column")
+    group = _group(group)
+    _, columns = counter_columns(group)
+    return pd.DataFrame({c: distribution(group.game_value_counts(c)) for c in columns}).T.rename_axis("column")
 
 
-def seat_counters(frame: pd.DataFrame, by: str) -> pd.DataFrame:
+def seat_counters(group, by: str) -> pd.DataFrame:
     """The mean of every seat column (outbreaks, discarded units, ...) per seat or per policy."""
-    columns, _ = counter_columns(frame)
-    return frame.groupby(by)[columns].mean()
+    group = _group(group)
+    columns, _ = counter_columns(group)
+    sums = _by(group.sums(), by)
+    return sums[columns].div(sums["n"], axis=0)
 
 
-def _distribution(values: pd.Series) -> pd.Series:
-    values = values.astype(float)
-    quantiles = values.quantile(list(QUANTILES))
-    return pd.Series({"mean": values.mean(), "sd": values.std(), "min": values.min(),
-                      **{_quantile_name(q): quantiles[q] for q in QUANTILES}, "max": values.max()})
+def distribution(counts: pd.Series) -> pd.Series:
+    """mean, sd (ddof 1), min, the QUANTILES and max of integer values given as value -> count.
+    Exact: the sums are Python integers (no rounding until the one division), and the quantiles
+    are pandas' (numpy's linear interpolation) taken from the cumulative counts."""
+    counts = counts[counts > 0].sort_index()
+    values = counts.index.to_numpy(np.int64)
+    weights = counts.to_numpy(np.int64)
+    n = int(weights.sum())
+    total = int(np.dot(values.astype(object), weights.astype(object)))
+    squares = int(np.dot(values.astype(object) ** 2, weights.astype(object)))
+    sd = math.sqrt((n * squares - total * total) / (n * (n - 1))) if n > 1 else math.nan
+    ends = np.cumsum(weights)          # the sorted values' positions: value k fills [ends[k-1], ends[k])
+    quantiles = {}
+    for q in QUANTILES:
+        h = (n - 1) * q
+        low = math.floor(h)
+        a, b = (values[np.searchsorted(ends, i, side="right")] for i in (low, min(low + 1, n - 1)))
+        gamma, diff = h - low, b - a
+        # numpy's lerp, term for term, so the quantile is the very float pandas gives
+        quantiles[_quantile_name(q)] = float(b - diff * (1 - gamma)) if gamma >= 0.5 else float(a + diff * gamma)
+    return pd.Series({"mean": total / n, "sd": sd, "min": float(values[0]), **quantiles, "max": float(values[-1])})
 
 
 def _quantile_name(q: float) -> str:
     return f"q{round(100 * q)}"
-
-
-def _spec(game: str):
-    from simcore import registry
-    try:
-        return registry.games().get(game)
-    except Exception:   # noqa: BLE001 -- a broken game package must not stop a report on the others' results
-        return None
 
 
 # ---- plots -----------------------------------------------------------------------------
@@ -460,12 +772,14 @@ def _figure(width: float, height: float):
     return figure
 
 
-def plot_score_histograms(frame: pd.DataFrame, path: str, title: str) -> None:
-    """One histogram of the final score per seat, on a shared score axis."""
-    frame = _ordered(frame)
-    players = _players(frame)
-    scores = _grid(frame, "score")
-    policies = frame.groupby("seat")["policy"].agg(lambda s: ", ".join(sorted(s.unique())))
+def plot_score_histograms(group, path: str, title: str) -> None:
+    """One histogram of the final score per seat, on a shared score axis (drawn from the counts
+    of every score: the same bars as from the scores themselves)."""
+    group = _group(group)
+    players = group.players
+    counts = group.score_counts().groupby(level=["seat", "score"]).sum()
+    policies = _seat_policies(group)
+    scores = counts.index.get_level_values("score")
     low, high = int(scores.min()), int(scores.max())
     bins = np.arange(low, high + 2) - 0.5 if high - low <= 60 else np.linspace(low, high + 1, 41)
     columns = 2 if players == 4 else min(players, 3)
@@ -474,7 +788,8 @@ def plot_score_histograms(frame: pd.DataFrame, path: str, title: str) -> None:
     axes = figure.subplots(rows, columns, sharex=True, sharey=True, squeeze=False).ravel()
     for seat in range(players):
         ax = axes[seat]
-        ax.hist(scores[:, seat], bins=bins, color=f"C{seat}")
+        seat_counts = counts.loc[seat]
+        ax.hist(seat_counts.index.to_numpy(), bins=bins, weights=seat_counts.to_numpy(), color=f"C{seat}")
         ax.set_title(f"seat {seat} ({policies[seat]})", fontsize=9)
         ax.set_xlabel("score")
         ax.set_ylabel("games")
@@ -594,13 +909,13 @@ def lineup_blocks(family: list[Group], advantages: dict[int, dict] | None = None
     expected = _percent_plain(1 / players)
     rows, lines, unbalanced = [], [], []
     for group in family:
-        advantage = advantages.get(id(group)) or seat_advantage(group.frame)
+        advantage = advantages.get(id(group)) or seat_advantage(group)
         table, t = advantage["table"], group.tag()
         cells = [f"{100 * row.win_share:.1f}% [{100 * row.lo:.1f}, {100 * row.hi:.1f}]" for _, row in table.iterrows()]
         rows.append([group.lineup] + cells + [_pvalue(advantage["p"]), t])
         lines.append(f"{group.lineup}: " + ", ".join(f"seat {seat} wins {cell}" for seat, cell in enumerate(cells))
                      + f" vs {expected} expected; chi-square p = {_pvalue(advantage['p'])} {t}")
-        if group.frame["policy"].nunique() > 1 and not seat_balance(group.frame)[1]:
+        if len(group.policies) > 1 and not seat_balance(group)[1]:
             unbalanced.append(f"{group.lineup} {t}")
     blocks: list = [Table(f"{first.game} · {players} players · data {first.data}: win share per seat by lineup, "
                           f"95% simultaneous intervals (Goodman), vs {expected} expected; p: chi-square test against "
@@ -616,18 +931,18 @@ def lineup_blocks(family: list[Group], advantages: dict[int, dict] | None = None
 def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = None) -> list:
     """The section of one group: headings (str starting with '#'), paragraphs (str), Tables, Images.
     advantage: the group's seat_advantage, where already computed."""
-    frame, t = group.frame, group.tag()
+    t = group.tag()
     lineup = f" · lineup {group.lineup}" if group.lineup else ""
     blocks: list = [f"## {group.game} · {group.players} players · data {group.data}{lineup} {t}"]
     blocks.append("Files: " + ", ".join(f"`{p}`" for p in group.sources.values()) + ".")
-    for first, second in repeated_games(frame):
+    for first, second in repeated_games(group):
         blocks.append(f"Note: `{group.sources[first]}` and `{group.sources[second]}` hold the same games (same seed, "
                       "same policies): pooled, those games count twice.")
 
     # seat advantage
-    advantage = advantage or seat_advantage(frame)
+    advantage = advantage or seat_advantage(group)
     blocks.append("### Seat advantage")
-    blocks.extend(seat_lines(advantage, frame))
+    blocks.extend(seat_lines(advantage, group))
     blocks.append(_table(f"Win share per seat, 95% simultaneous intervals (Goodman) {t}",
                          advantage["table"].assign(interval=[f"[{100 * lo:.1f}, {100 * hi:.1f}]" for lo, hi in
                                                              zip(advantage["table"]["lo"], advantage["table"]["hi"])]),
@@ -639,14 +954,14 @@ def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = 
     blocks.append("Method: wins are win_share summed: a game won by k tied seats counts 1/k for each, so the seats' counts "
                   "add up to the games; the intervals hold for all seats at once (statsmodels "
                   "multinomial_proportions_confint, method goodman, on these counts). win_rate counts a tied win as a win.")
-    if frame["policy"].nunique() > 1 and not seat_balance(frame)[1]:
+    if len(group.policies) > 1 and not seat_balance(group)[1]:
         blocks.append("Warning: the seats did not all play the same policies equally often (run with --rotate-seats): "
                       f"these shares mix seat advantage with strategy {t}.")
     blocks.append(Image(images["win_share"], f"win share per seat with 95% simultaneous intervals {t}"))
 
     # strategy comparison
     blocks.append("### Strategy comparison")
-    rates = policy_rates(frame)
+    rates = policy_rates(group)
     blocks.append(_table(f"Win rate per policy (ties count as wins), 95% Wilson interval; seat_games = the (game, seat) "
                          f"pairs it played {t}",
                          rates.assign(interval=[f"[{100 * lo:.1f}, {100 * hi:.1f}]" for lo, hi in
@@ -656,14 +971,14 @@ def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = 
     if len(rates) < 2:
         blocks.append(f"One policy ({rates.index[0]}) played every seat: nothing to compare {t}.")
     else:
-        counts, balanced = seat_balance(frame)
+        counts, balanced = seat_balance(group)
         blocks.append(_table(f"Seat-games per policy and seat {t}", counts.rename(columns=lambda s: f"seat {s}"),
                              "policy", {f"seat {s}": _number for s in counts.columns}))
         blocks.append("Every policy played every seat equally often (rotated seats): the comparison is free of seat "
                       f"advantage {t}." if balanced else
                       "Warning: the policies did not play every seat equally often (run with --rotate-seats): the "
                       f"comparison below mixes strategy with seat advantage {t}.")
-        h2h = head_to_head(frame)
+        h2h = head_to_head(group)
         names = list(h2h["share"].index)
         blocks.append(Table(f"Head-to-head: share of seat-pair comparisons in which the row's policy ranked above the "
                             f"column's (a tie in rank counts half) {t}", ["policy"] + names,
@@ -685,15 +1000,15 @@ def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = 
     # scores
     blocks.append("### Scores")
     for by in ["seat", "policy"]:
-        table = score_distribution(frame, by)
+        table = score_distribution(group, by)
         blocks.append(_table(f"Score per {by}: n = seat-games, sd with ddof 1, quantiles q5..q95 {t}", table, by,
                              _distribution_formats(table.columns)))
     blocks.append(Image(images["scores"], f"score histograms per seat {t}"))
-    points_seat, points_policy = points_by_category(frame, "seat"), points_by_category(frame, "policy")
+    points_seat, points_policy = points_by_category(group, "seat"), points_by_category(group, "policy")
     for by, table in [("seat", points_seat), ("policy", points_policy)]:
         blocks.append(_table(f"Mean points by category per {by} {t}", table, by, {c: _number for c in table.columns}))
     blocks.append(Image(images["points"], f"mean points by category, stacked {t}"))
-    margin = margins(frame)
+    margin = margins(group)
     blocks.append(_table(f"Margin of victory: best score minus second best {t}",
                          margin["summary"].to_frame("margin").T, "", {c: _number for c in margin["summary"].index}))
     blocks.append(f"Ties: {_percent(margin['ties'])} of games were won by more than one seat; "
@@ -701,16 +1016,16 @@ def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = 
 
     # game length and counters
     blocks.append("### Game length and counters")
-    seat_columns, game_columns = counter_columns(frame)
+    seat_columns, game_columns = counter_columns(group)
     if game_columns:
-        table = game_counters(frame)
+        table = game_counters(group)
         blocks.append(_table(f"Game columns, one value per game (game length and more) {t}", table, "column",
                              {c: _number for c in table.columns}))
     else:
         blocks.append(f"No game columns {t}.")
     if seat_columns:
         for by in ["seat", "policy"]:
-            table = seat_counters(frame, by).T
+            table = seat_counters(group, by).T
             table.columns = [f"seat {c}" for c in table.columns] if by == "seat" else list(table.columns)
             blocks.append(_table(f"Seat columns: mean per {by} {t}", table, "column", {c: _number for c in table.columns}))
     else:
@@ -794,21 +1109,69 @@ def _check_format(fmt: str) -> None:
         raise UserError(f"unknown report format '{fmt}' (use {' or '.join(FORMATS)})")
 
 
-def _prepare_folder(out_dir: str) -> None:
+def report_files(out_dir: str) -> list[str]:
+    """The names of a report's files in out_dir: report.md, report.html and the plots named as a
+    report names them (<slug>-win_share.png, ...); other files (a run's results.parquet) are not."""
+    if not os.path.isdir(out_dir):
+        return []
+    return sorted(name for name in os.listdir(out_dir)
+                  if name in _REPORTS or (name.endswith(".png") and name[:-4].rpartition("-")[2] in PLOTS))
+
+
+_REPORTS = tuple(f"report.{fmt}" for fmt in FORMATS)
+
+
+def check_folder(out_dir: str, force: bool = False) -> None:
+    """A report is never replaced silently: a UserError if out_dir already holds one (report.md,
+    report.html or its plots), unless force. write_report checks before it reads anything;
+    `simulate --report DIR` checks before it plays."""
+    held = report_files(out_dir)
+    if held and not force:
+        reports = [name for name in held if name in _REPORTS]
+        plots = len(held) - len(reports)
+        what = ", ".join(reports + ([f"{plots} plot{'s' if plots != 1 else ''}"] if plots else []))
+        raise UserError(f"report folder {out_dir} already holds a report ({what}): give --force to replace it")
+
+
+def _prepare_folder(out_dir: str, force: bool = False) -> None:
+    """Creates out_dir; with force, removes the report it held (its report files and plots), so
+    no plot of the old report stays beside the new one."""
     try:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as e:
         raise UserError(f"report folder {out_dir}: cannot create it ({e.strerror or e})") from e
     if not os.path.isdir(out_dir) or not os.access(out_dir, os.W_OK):
         raise UserError(f"report folder {out_dir}: cannot write there")
+    if force:
+        for name in report_files(out_dir):
+            try:
+                os.remove(os.path.join(out_dir, name))
+            except OSError as e:
+                raise UserError(f"report folder {out_dir}: cannot replace {name} ({e.strerror or e})") from e
 
 
-def report_frames(named: list[tuple[str, pd.DataFrame]], out_dir: str, fmt: str = "md") -> list[str]:
+def report_frames(named: list[tuple[str, pd.DataFrame]], out_dir: str, fmt: str = "md",
+                  force: bool = False) -> list[str]:
     """The report on results rows already in memory, as (name, rows) pairs (a name stands for the
-    file in the report): writes report.<fmt> and the PNGs into out_dir; returns the paths written."""
+    file in the report): writes report.<fmt> and the PNGs into out_dir; returns the paths written.
+    A report already in out_dir is a UserError, or with force replaced."""
     _check_format(fmt)
-    groups = group_frames(named)
-    _prepare_folder(out_dir)
+    check_folder(out_dir, force)
+    return _write(group_frames(named), out_dir, fmt, force)
+
+
+def write_report(paths: list[str], out_dir: str, fmt: str = "md", force: bool = False) -> list[str]:
+    """Reads the results files at paths, chunk by chunk, and writes the report into out_dir
+    (created if missing): report.md (PNGs linked) or report.html (PNGs embedded). Returns the
+    paths written, the report first. A report already in out_dir is a UserError, or with force
+    replaced. User mistakes raise UserError."""
+    _check_format(fmt)
+    check_folder(out_dir, force)
+    return _write(read_groups(paths), out_dir, fmt, force)
+
+
+def _write(groups: list[Group], out_dir: str, fmt: str, force: bool) -> list[str]:
+    _prepare_folder(out_dir, force)
     written = []
     blocks: list = ["# simcore report",
                     ("Every number comes with the games and the seed it came from, as (N games, seed S). "
@@ -816,7 +1179,7 @@ def report_frames(named: list[tuple[str, pd.DataFrame]], out_dir: str, fmt: str 
     if len(groups) > 1:
         blocks.append("The files hold different games, player counts, component data or lineups (the seats' "
                       "policies): one section each (files of the same game, player count, data and lineup are pooled).")
-    advantages = {id(group): seat_advantage(group.frame) for group in groups}
+    advantages = {id(group): seat_advantage(group) for group in groups}
     families = lineup_families(groups)
     if families:
         blocks.append("## Seat advantage by lineup")
@@ -831,12 +1194,11 @@ def report_frames(named: list[tuple[str, pd.DataFrame]], out_dir: str, fmt: str 
     try:
         for group, slug in zip(groups, _slugs(groups)):
             title = f"{group.game} {group.players}p" + (f", {group.lineup}" if group.lineup else "") + f" {group.tag()}"
-            images = {name: os.path.join(out_dir, f"{slug}-{name}.png") for name in ["win_share", "scores", "points"]}
+            images = {name: os.path.join(out_dir, f"{slug}-{name}.png") for name in PLOTS}
             plot_win_share(advantages[id(group)], images["win_share"], title)
-            plot_score_histograms(group.frame, images["scores"], title)
-            several = group.frame["policy"].nunique() > 1
-            plot_points(points_by_category(group.frame, "seat").drop(columns="score"),
-                        points_by_category(group.frame, "policy").drop(columns="score") if several else None,
+            plot_score_histograms(group, images["scores"], title)
+            plot_points(points_by_category(group, "seat").drop(columns="score"),
+                        points_by_category(group, "policy").drop(columns="score") if len(group.policies) > 1 else None,
                         images["points"], title)
             written += list(images.values())
             blocks += group_blocks(group, images, advantages[id(group)])
@@ -847,11 +1209,3 @@ def report_frames(named: list[tuple[str, pd.DataFrame]], out_dir: str, fmt: str 
     except OSError as e:
         raise UserError(f"report folder {out_dir}: cannot write ({e.strerror or e})") from e
     return [report] + written
-
-
-def write_report(paths: list[str], out_dir: str, fmt: str = "md") -> list[str]:
-    """Reads the results files at paths and writes the report into out_dir (created if missing):
-    report.md (PNGs linked) or report.html (PNGs embedded). Returns the paths written, the
-    report first. User mistakes raise UserError."""
-    _check_format(fmt)
-    return report_frames(read_results(paths), out_dir, fmt)

@@ -28,6 +28,10 @@ The output folder gets, per variant, its data file (`NN-<values>.json`, the file
 games used, loaded and validated by the game's own loader) and its results (`NN-<values>.parquet`),
 plus `summary.csv`, `summary.md` and `sweep.json` (the sweep and every summary row). A variant's
 `data` column reads `<data id> + <path>=<value>, ...`, so rows of several variants stay apart.
+A folder that already holds a sweep's results is never overwritten silently: that is a UserError
+unless force (the old sweep's files are removed once the new variants are planned) or resume
+(each variant keeps the games its results file holds and plays the rest). The summary reads the
+variants' files chunk by chunk, in step, so its memory does not grow with the games.
 """
 from __future__ import annotations
 
@@ -38,8 +42,9 @@ import json
 import math
 import os
 import re
+import signal
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +61,8 @@ SLUG_UNSAFE = re.compile(r"[^A-Za-z0-9._=+\-]+")
 MAX_SLUG = 100
 TEXT_COLUMNS = ("var", "seat", "policy", "category")
 LISTED = 30              # at most this many keys or items named in an error
+SUMMARY_FILES = ("summary.csv", "summary.md", "sweep.json")
+VARIANT_RESULTS = re.compile(r"\d+-.+\.parquet")     # a variant's results file (or folder): NN-<values>.parquet
 
 
 # ---- parameters -------------------------------------------------------------------------
@@ -408,11 +415,62 @@ def variant_doc(sp: SweepPlan, v: Variant) -> Any:
     return doc
 
 
-def prepare(sp: SweepPlan) -> list[runner.Plan]:
-    """Creates the output folder, writes every variant's data file and plans the variant on it
-    (runner.plan with the sweep's own arguments, so the game's loader validates the file): one
-    plan per variant, alike but for the data. A value the loader rejects is a UserError naming
-    the variant; then the data files written here are removed again."""
+def held_results(out: str) -> list[str]:
+    """The names of a sweep's results in the folder out: variants' results files (NN-*.parquet)
+    and the summary files."""
+    if not os.path.isdir(out):
+        return []
+    return sorted(name for name in os.listdir(out) if name in SUMMARY_FILES or VARIANT_RESULTS.fullmatch(name))
+
+
+def check_folder(sp: SweepPlan, force: bool = False, resume: bool = False) -> None:
+    """A sweep never replaces results silently: a UserError if the output folder already holds a
+    sweep's results, unless force (replace them) or resume (continue them: then every results
+    file there must be one of this sweep's variants)."""
+    if force and resume:
+        raise UserError("give --resume (continue the sweep) or --force (replace it), not both")
+    held = held_results(sp.out)
+    if not held or force:
+        return
+    variants = [name for name in held if name not in SUMMARY_FILES]
+    if resume:
+        ours = {os.path.basename(sp.results_path(v)) for v in sp.variants}
+        others = [name for name in variants if name not in ours]
+        if others:
+            raise UserError(f"cannot resume the sweep in {sp.out}: it holds results of other variants "
+                            f"({_listed(others)}): give --force to replace them")
+        return
+    games = [results.games_in(os.path.join(sp.out, name)) for name in variants]
+    what = [f"{len(variants)} variant results file{'s' if len(variants) != 1 else ''}"
+            + (f" ({sum(games):,} games)" if None not in games else "")] if variants else []
+    what += [name for name in held if name in SUMMARY_FILES]
+    raise UserError(f"output folder {sp.out} already holds a sweep ({', '.join(what)}): give --resume to "
+                    "continue it or --force to replace it")
+
+
+def _remove_held(sp: SweepPlan, keep: set[str]) -> None:
+    """--force: removes the sweep the folder held (its results, their data files and the
+    summaries), so no result of it stays beside the new ones; keep: paths not to touch."""
+    for name in held_results(sp.out):
+        path = os.path.join(sp.out, name)
+        targets = [path] if name in SUMMARY_FILES else [path, os.path.splitext(path)[0] + ".json"]
+        for target in targets:
+            if os.path.abspath(target) in keep or not os.path.exists(target):
+                continue
+            try:
+                results.remove(target)
+            except OSError as e:
+                raise UserError(f"output folder {sp.out}: cannot replace {os.path.basename(target)} "
+                                f"({e.strerror or e})") from e
+
+
+def prepare(sp: SweepPlan, force: bool = False, resume: bool = False) -> list[runner.Plan]:
+    """Checks the output folder (check_folder), creates it, writes every variant's data file and
+    plans the variant on it (runner.plan with the sweep's own arguments, so the game's loader
+    validates the file): one plan per variant, alike but for the data. A value the loader rejects
+    is a UserError naming the variant; then the data files written here are removed again.
+    force: once every variant is planned, the sweep the folder held is removed."""
+    check_folder(sp, force, resume)
     created = _make_folder(sp.out)
     written, plans = [], []
     try:
@@ -437,6 +495,8 @@ def prepare(sp: SweepPlan) -> list[runner.Plan]:
         if created and not os.listdir(sp.out):
             os.rmdir(sp.out)
         raise
+    if force:
+        _remove_held(sp, {os.path.abspath(path) for path in written + [sp.base_path]})
     return plans
 
 
@@ -457,10 +517,11 @@ def _make_folder(out: str) -> bool:
 # ---- running ----------------------------------------------------------------------------
 
 class Interrupted(runner.Interrupted):
-    """Ctrl-C during variant `variant`: its file holds games 0..games-1, earlier variants are whole."""
+    """Ctrl-C or SIGTERM (signum) during variant `variant`: its file holds games 0..games-1,
+    earlier variants are whole."""
 
-    def __init__(self, out: str | None, games: int, variant: Variant):
-        super().__init__(out, games)
+    def __init__(self, out: str | None, games: int, variant: Variant, signum: int = signal.SIGINT):
+        super().__init__(out, games, signum)
         self.variant = variant
 
 
@@ -474,20 +535,25 @@ class Outcome:
         return to_json(self.sweep, self.table, self.games_per_second)
 
 
-def run(sp: SweepPlan, progress: Callable[[str], None] | None = None) -> Outcome:
+def run(sp: SweepPlan, progress: Callable[[str], None] | None = None, force: bool = False,
+        resume: bool = False) -> Outcome:
     """Plays every variant (games 0..N-1 under the same seed and policies, with the variant's
-    data), writes its results, then the summary files; progress(line) after each variant."""
+    data), writes its results, then the summary files; progress(line) after each variant.
+    An output folder that holds a sweep's results is a UserError (check_folder) unless force
+    (they are replaced) or resume: a variant whose results file holds games 0..k-1 of its plan
+    keeps them and plays only the rest (runner.run's resume), a complete one plays nothing."""
     speeds = []
-    for v, p in zip(sp.variants, prepare(sp)):
+    for v, p in zip(sp.variants, prepare(sp, force, resume)):
         path = sp.results_path(v)
         try:
-            outcome = runner.run(p, out=path)
+            outcome = runner.run(p, out=path, resume=resume)
         except runner.Interrupted as stop:
-            raise Interrupted(stop.out, stop.games, v) from stop
+            raise Interrupted(stop.out, stop.games, v, stop.signal) from stop
         speeds.append(outcome.games_per_second)
         if progress:
             speed = f"{outcome.games_per_second:,.0f} games/s" if outcome.games_per_second else "-"
-            progress(f"[{v.index + 1}/{len(sp.variants)}] variant {v.index}, {v.label}: {outcome.games:,} games, "
+            kept = f" ({outcome.start:,} kept from the file)" if outcome.start else ""
+            progress(f"[{v.index + 1}/{len(sp.variants)}] variant {v.index}, {v.label}: {outcome.games:,} games{kept}, "
                      f"{speed} -> {path}")
     table = summary(sp)
     write_summaries(sp, table, speeds)
@@ -507,28 +573,32 @@ def summarise(paths: list[str], params: list[Param] | None = None,
     several — games, win rate (Wilson interval), win share and mean score (t intervals), mean
     points per category, and the paired differences to variant 0 (Student-t intervals of the
     per-game differences, paired by game index and seat)."""
-    sums: list[pd.DataFrame | None] = [None] * len(paths)
+    sums: list[dict] = [{} for _ in paths]      # per file: (seat, policy) -> the column sums
     categories: list[str] = []
-    for chunks in zip(*(results.read_chunks(p) for p in paths)):
+    for chunks in _in_step(paths):
         base = chunks[0]
         categories = [c for c in base.columns if c.startswith("pts_")]
         measured = ["win_share", "score"] + categories
+        codes, names = pd.factorize(base["policy"])
+        seats = base["seat"].to_numpy(np.int64)
+        cells = seats * len(names) + codes              # (seat, policy) of every row
+        keys = [(seat, str(name)) for seat in range(int(seats.max()) + 1) for name in names]
         for k, frame in enumerate(chunks):
-            if len(frame) != len(base) or not all(
-                    np.array_equal(frame[c].to_numpy(), base[c].to_numpy()) for c in ("game_index", "seat", "policy")):
+            if k and not all(np.array_equal(frame[c].to_numpy(), base[c].to_numpy()) for c in ("game_index", "seat", "policy")):
                 raise UserError(f"results file {paths[k]} does not hold the games of {paths[0]} in the same order")
-            values = {"n": np.ones(len(frame), np.int64), "win": frame["win"].to_numpy(np.int64)}
+            values = {"n": np.ones(len(frame)), "win": frame["win"].to_numpy(np.float64)}
             for c in measured:
                 x = frame[c].to_numpy(np.float64)
                 d = x - base[c].to_numpy(np.float64)
-                values[c] = x
-                values[c + "_sq"] = x * x
-                values["d_" + c] = d
-                values["d_" + c + "_sq"] = d * d
-            chunk = pd.DataFrame(values).groupby([frame["seat"].to_numpy(), frame["policy"].to_numpy()]).sum()
-            sums[k] = chunk if sums[k] is None else pd.concat([sums[k], chunk]).groupby(level=[0, 1]).sum()
-    if any(s is None for s in sums):
+                values.update({c: x, c + "_sq": x * x, "d_" + c: d, "d_" + c + "_sq": d * d})
+            totals = np.stack([np.bincount(cells, weights=v, minlength=len(keys)) for v in values.values()], axis=1)
+            for key, total in zip(keys, totals):
+                if total[0]:                              # a (seat, policy) that played in this chunk
+                    sums[k][key] = sums[k][key] + total if key in sums[k] else total
+    if not sums[0]:
         raise UserError("no games to summarise")
+    sums = [pd.DataFrame([s[key] for key in sorted(s)], index=pd.MultiIndex.from_tuples(sorted(s)),
+                         columns=list(values)) for s in sums]
     several = len({policy for s in sums for policy in s.index.get_level_values(1)}) > 1
     rows = []
     for k, s in enumerate(sums):
@@ -538,6 +608,32 @@ def summarise(paths: list[str], params: list[Param] | None = None,
         for seat, policy, row in groups:
             rows.append(_row(k, seat, policy, row, categories, params, variants, paths[k]))
     return pd.DataFrame(rows)
+
+
+_SUMMARISED = ("game_index", "seat", "policy", "win", "win_share", "score")
+
+
+def _in_step(paths: list[str]) -> Iterator[list[pd.DataFrame]]:
+    """The files' rows side by side, chunk by chunk: lists of one frame per file, all of the same
+    length, however each file is chunked (a resumed variant's parts need not match the others').
+    Only the columns summarise needs are kept, so many variants' chunks held at once stay small;
+    a file that ends before the others is a UserError."""
+    def chunks(path):
+        for frame in results.read_chunks(path):
+            if not frame.empty:
+                yield frame[[c for c in frame.columns if c in _SUMMARISED or c.startswith("pts_")]]
+
+    readers = [chunks(path) for path in paths]
+    held = [next(reader, None) for reader in readers]
+    while any(frame is not None for frame in held):
+        if any(frame is None for frame in held):
+            ended = [k for k, frame in enumerate(held) if frame is None]
+            # the file that ended early, or one that goes on when the first file ended
+            short = ended[0] if ended[0] != 0 else next(k for k, frame in enumerate(held) if frame is not None)
+            raise UserError(f"results file {paths[short]} does not hold the games of {paths[0]} in the same order")
+        rows = min(len(frame) for frame in held)
+        yield [frame.iloc[:rows] for frame in held]
+        held = [frame.iloc[rows:] if len(frame) > rows else next(reader, None) for frame, reader in zip(held, readers)]
 
 
 def _row(k, seat, policy, row, categories, params, variants, path) -> dict:

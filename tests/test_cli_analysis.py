@@ -15,6 +15,16 @@ def test_simulate_report_writes_the_report_of_the_run(tmp_path):
     assert (report / "strasbourg-3p-win_share.png").read_bytes()[:8] == PNG
 
 
+def test_simulate_report_never_replaces_a_report_silently(tmp_path):
+    report = tmp_path / "rep"
+    report.mkdir()
+    (report / "report.md").write_text("# an older report\n")
+    p = simcore("simulate", "strasbourg", "-p", 3, "-n", 30, "-o", tmp_path / "rows.parquet", "--report", report,
+                "--quiet")
+    assert_one_error_line(p, f"report folder {report} already holds a report (report.md): give --force to replace it")
+    assert (report / "report.md").read_text() == "# an older report\n"
+
+
 def test_replay_image_draws_the_final_state(tmp_path):
     image = tmp_path / "pr.png"
     p = simcore("replay", "principato", "-p", 2, "--seed", 5, "--image", image)

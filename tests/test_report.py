@@ -6,6 +6,7 @@ tie-breaks happen: fractional win shares) and greedy vs random with rotated seat
 runs (2 players, 200 games) for lineups: all random (seeds 1 and 2) and all greedy (seed 1)."""
 import base64
 import math
+import os
 import struct
 import types
 
@@ -207,6 +208,60 @@ def test_the_same_games_pooled_twice_are_flagged(runs, tmp_path):
     assert "(600 games, seed 7)" in text
 
 
+# ---- chunk by chunk: the same numbers whatever the chunks -----------------------------------
+
+def test_whole_games_hands_a_game_cut_by_a_chunk_boundary_to_the_next_chunk():
+    frame = pd.DataFrame({"players": np.int8(3), "seat": np.tile(np.arange(3, dtype=np.int8), 4),
+                          "game_index": np.repeat(np.arange(4), 3)})
+    whole = list(report.whole_games([frame.iloc[0:5], frame.iloc[5:7], frame.iloc[7:12]]))
+    assert [c["game_index"].unique().tolist() for c in whole] == [[0], [1], [2, 3]]
+    # a file that ends inside a game: its last rows come out as they are, and are refused
+    assert [len(c) for c in report.whole_games([frame.iloc[:11]])] == [9, 2]
+
+
+def test_a_file_that_ends_inside_a_game_is_a_user_error(random_report):
+    cut = random_report.df.iloc[:-1]
+    with pytest.raises(UserError, match=r"results file cut.csv: not one row per seat 0..2 of every game"):
+        report.group_sources([report.Source("cut.csv", lambda: [cut])])
+
+
+def test_chunks_cut_inside_games_give_the_same_numbers(random_report):
+    df = random_report.df
+    whole = report.Group.of(df)
+    # 3 players, chunks of 100 rows: most chunks end inside a game
+    groups = report.group_sources([report.Source("chunked", lambda: [df.iloc[i:i + 100] for i in range(0, len(df), 100)])])
+    assert [(g.games, g.lineup, g.sources) for g in groups] == [(GAMES, "random ×3", {0: "chunked"})]
+    chunked = groups[0]
+    pd.testing.assert_frame_equal(report.seat_advantage(chunked)["table"], report.seat_advantage(whole)["table"])
+    for by in ["seat", "policy"]:
+        pd.testing.assert_frame_equal(report.score_distribution(chunked, by), report.score_distribution(whole, by))
+        pd.testing.assert_frame_equal(report.points_by_category(chunked, by), report.points_by_category(whole, by))
+        pd.testing.assert_frame_equal(report.seat_counters(chunked, by), report.seat_counters(whole, by))
+    pd.testing.assert_series_equal(report.margins(chunked)["summary"], report.margins(whole)["summary"])
+    pd.testing.assert_frame_equal(report.game_counters(chunked), report.game_counters(whole))
+
+
+def test_a_csv_read_in_blocks_that_end_inside_games_gives_the_same_report(runs, rotated_report, tmp_path, monkeypatch):
+    monkeypatch.setattr(simcore.results, "CSV_READ_ROWS", 100)    # 900 rows of 3-player games: 9 blocks
+    assert [len(chunk) for chunk in simcore.results.read_chunks(runs["rotated"])] == [100] * 9
+    written = report.write_report([runs["rotated"]], str(tmp_path), "html")
+    with open(written[0], encoding="utf-8") as fh:
+        assert fh.read() == rotated_report.html      # every number, and the PNGs embedded in it
+
+
+def test_distribution_from_counts_is_exactly_pandas():
+    rng = np.random.default_rng(5)
+    for n in [1, 2, 3, 10, 299, 1000]:
+        values = pd.Series(rng.integers(-20, 60, n))
+        got = report.distribution(values.value_counts())
+        assert [got[f"q{round(100 * q)}"] for q in report.QUANTILES] == values.quantile(list(report.QUANTILES)).tolist()
+        assert (got["mean"], got["min"], got["max"]) == (values.mean(), values.min(), values.max())
+        if n > 1:
+            assert got["sd"] == pytest.approx(values.std(), rel=1e-14)
+        else:
+            assert np.isnan(got["sd"])
+
+
 # ---- lineups: the seats' policies of a game ------------------------------------------------
 # Notre Dame, 2 players, 200 games: every seat random (seeds 1 and 2) and every seat greedy (seed 1)
 
@@ -283,7 +338,7 @@ def test_one_file_with_two_lineups_is_split(lineups):
     assert [len(family) for family in report.lineup_families(groups)] == [2]
     for group, name in zip(groups, ["greedy", "random"]):
         expected = report.seat_advantage(lineups.frames[name])
-        pd.testing.assert_frame_equal(report.seat_advantage(group.frame)["table"], expected["table"])
+        pd.testing.assert_frame_equal(report.seat_advantage(group)["table"], expected["table"])
 
 
 def test_runs_with_the_same_lineup_still_pool(lineups, tmp_path):
@@ -336,6 +391,32 @@ def test_analyze_mistakes_are_one_error_line(runs, tmp_path, case, needle):
             "txt": [tmp_path / "r.txt"], "pdf": [runs["four"], "--format", "pdf"], "none": []}[case]
     p = simcore_cli(*args, "--out", tmp_path / "out")
     assert_one_error_line(p, needle)
+
+
+def test_analyze_refuses_a_folder_holding_a_report_unless_force(runs, tmp_path):
+    out = tmp_path / "r"
+    assert simcore_cli(runs["four"], "--out", out).returncode == 0
+    p = simcore_cli(runs["four"], "--out", out, "--format", "html")
+    assert_one_error_line(p, f"error: report folder {out} already holds a report (report.md, 3 plots): "
+                             "give --force to replace it")
+    assert not (out / "report.html").exists()
+    p = simcore_cli(runs["four"], "--out", out, "--format", "html", "--force")
+    assert p.returncode == 0, p.stderr
+    assert (out / "report.html").exists() and not (out / "report.md").exists()
+
+
+def test_force_replaces_the_whole_report_and_nothing_else(runs, tmp_path):
+    out = tmp_path / "rep"
+    first = report.write_report([runs["four"]], str(out), "md")
+    (out / "notes.txt").write_text("mine")
+    with pytest.raises(UserError) as caught:
+        report.write_report([runs["random"]], str(out), "md")
+    assert str(caught.value) == f"report folder {out} already holds a report (report.md, 3 plots): give --force to replace it"
+    assert sorted(os.listdir(out)) == sorted([os.path.basename(p) for p in first] + ["notes.txt"])
+    written = report.write_report([runs["random"]], str(out), "md", force=True)
+    # the 4-player plots of the old report are gone with it; the user's file stays
+    assert sorted(os.listdir(out)) == sorted([os.path.basename(p) for p in written] + ["notes.txt"])
+    assert all("strasbourg-3p-" in p for p in written[1:])
 
 
 def test_write_report_rejects_an_unknown_format_before_reading(tmp_path):

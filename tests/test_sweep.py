@@ -284,11 +284,73 @@ def test_the_command_writes_every_file_and_prints_the_summary(tmp_path):
             sum(r["mean_score"] * r["games"] for r in greedy) / 120)
     table = assert_summary_matches_the_files(str(out), [str(out / v["results"]) for v in summary["variants"]])
     assert len(table) == len(rows)
-    quiet = cli("strasbourg", "--param", "buildings.inn.value=4,5", "-n", 30, "--seed", 1, "--out", out, "--quiet")
+    # --force replaces the sweep the folder held: its variants' files go, not only the ones rewritten
+    quiet = cli("strasbourg", "--param", "buildings.inn.value=4,5", "-n", 30, "--seed", 1, "--out", out, "--quiet",
+                "--force")
     assert quiet.exit_code == 0 and quiet.stderr == ""
     for text in ("variant 1: buildings.tiles.INN.value=5", "win share", "Δ score", "buildings"):
         assert text in quiet.stdout
     assert "| 0 | buildings |" in (out / "summary.md").read_text()
+    assert sorted(os.listdir(out)) == ["00-buildings.tiles.INN.value=4.json", "00-buildings.tiles.INN.value=4.parquet",
+                                       "01-buildings.tiles.INN.value=5.json", "01-buildings.tiles.INN.value=5.parquet",
+                                       "summary.csv", "summary.md", "sweep.json"]
+
+
+# ---- an output folder that holds a sweep ---------------------------------------------------
+
+INN = ["strasbourg", "--param", "buildings.inn.value=4,9", "-p", 3, "--seed", 5, "--workers", 2, "--quiet"]
+
+
+def summary_csv(out):
+    return pd.read_csv(os.path.join(out, "summary.csv"), dtype={"seat": str})
+
+
+def test_a_folder_holding_a_sweep_is_refused_unless_force_or_resume(tmp_path):
+    out = tmp_path / "inn"
+    assert cli(*INN, "-n", 30, "--out", out).exit_code == 0
+    before = {name: (out / name).stat().st_mtime_ns for name in os.listdir(out)}
+    assert_one_error_line(cli(*INN, "-n", 30, "--out", out),
+                          f"error: output folder {out} already holds a sweep (2 variant results files (60 games), "
+                          "summary.csv, summary.md, sweep.json): give --resume to continue it or --force to replace it")
+    assert {name: (out / name).stat().st_mtime_ns for name in os.listdir(out)} == before
+    assert_one_error_line(cli(*INN, "-n", 30, "--out", out, "--force", "--resume"), "not both")
+    # resuming with other values: the folder holds results of variants this sweep does not have
+    other = cli("strasbourg", "--param", "buildings.inn.value=4,5", "-p", 3, "-n", 30, "--out", out, "--resume")
+    assert_one_error_line(other, f"cannot resume the sweep in {out}: it holds results of other variants "
+                                 "(01-buildings.tiles.INN.value=9.parquet): give --force to replace them")
+
+
+def test_resume_keeps_the_games_played_and_plays_the_rest(tmp_path):
+    out, fresh = tmp_path / "resumed", tmp_path / "fresh"
+    assert cli(*INN, "-n", 30, "--out", out).exit_code == 0
+    resumed = cli(*INN[:-1], "-n", 60, "--out", out, "--resume")
+    assert resumed.exit_code == 0, resumed.output
+    progress = resumed.stderr.strip().splitlines()
+    assert "variant 0, buildings.tiles.INN.value=4: 60 games (30 kept from the file)" in progress[0]
+    assert cli(*INN, "-n", 60, "--out", fresh).exit_code == 0
+    pd.testing.assert_frame_equal(summary_csv(out), summary_csv(fresh))
+    for v in sweep.plan("strasbourg", ["buildings.inn.value=4,9"], players=3, games=60, seed=5, out=str(out)).variants:
+        assert results.games_in(str(out / f"{v.stem}.parquet")) == 60
+    # a complete sweep resumed plays nothing and writes the same summary
+    again = cli(*INN[:-1], "-n", 60, "--out", out, "--resume")
+    assert again.exit_code == 0 and "(60 kept from the file)" in again.stderr
+    pd.testing.assert_frame_equal(summary_csv(out), summary_csv(fresh))
+
+
+def test_the_summary_reads_files_chunked_differently_in_step(tmp_path, monkeypatch):
+    out = str(tmp_path / "inn")
+    p = sweep.plan("strasbourg", ["buildings.inn.value=4,9"], players=3, games=300, seed=5, workers=2, out=out)
+    sweep.run(p)
+    first, second = (p.results_path(v) for v in p.variants)
+    copy = str(tmp_path / "second.csv")
+    results.read(second).to_csv(copy, index=False)
+    monkeypatch.setattr(results, "CSV_READ_ROWS", 100)      # blocks of 100 rows against parts of 300 games
+    table, same = sweep.summarise([first, copy]), sweep.summarise([first, second])
+    pd.testing.assert_frame_equal(table.drop(columns="results"), same.drop(columns="results"), rtol=1e-12)
+    short = str(tmp_path / "short.csv")
+    results.read(second).iloc[:-30].to_csv(short, index=False)
+    with pytest.raises(UserError, match=f"results file {short} does not hold the games of {first}"):
+        sweep.summarise([first, short])
 
 
 @pytest.mark.parametrize("args, needle", [
