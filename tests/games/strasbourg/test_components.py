@@ -460,7 +460,7 @@ def start_coins_100(doc):
     (three_corners, r"board\.corners: \[\[0, 0\], \[0, 8\], \[5, 0\]\] is too short"),
     (corner_not_a_grid_corner, r"board\.corners: must be the 4 corners of the grid \(rules\.CITY_WALL = OUTER_RING"),
     (guilds_4, r"guilds\.kinds: Too few items match the given schema \(expected at least 5 but only 4 matched\)"),
-    (council_without_merchants, r"council\.seats: \['NOBILITY', 'CHURCH', 'SMITHS', .*, 'BAKERS'\] is too short"),
+    (council_without_merchants, r"council\.seats: \['NOBILITY', 'CHURCH', 'SMITHS', .*\.\.\. is too short \(7 items, expected at least 8\)"),
     (council_out_of_order, r"council\.seats: must be NOBILITY, CHURCH, one seat per guild in guild order"),
     (round_cards_4, r"round_cards\.cards: Too few items match the given schema \(expected at least 5 but only 4 "
                     r"matched\)"),
