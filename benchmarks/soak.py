@@ -5,7 +5,7 @@ greedy seat among random ones (rotated), and SWITCH games at the usual player co
 non-default value of every rule switch (a flipped true/false, each other choice, the ends of a
 numeric range). Prints one JSON line per run and a table; exits 1 if any invariant broke.
 
-    python benchmarks/soak.py [GAME ...] [--random N] [--greedy N] [--switch N] [--seed S] [--workers W]
+    python benchmarks/soak.py [GAME ...] [--random N] [--greedy N] [--switch N] [--seed S] [--workers W] [-p N ...]
 """
 import argparse
 import copy
@@ -93,13 +93,15 @@ def main():
     parser.add_argument("--switch", type=int, default=100_000, help="games per rule-switch value")
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("-p", "--players", type=int, action="append",
+                        help="only these player counts (repeatable; default every count of the game)")
     args = parser.parse_args()
     records = []
     with tempfile.TemporaryDirectory() as folder:
         for game in args.games:
             spec = registry.get(game)
             counts = range(spec.min_players, spec.max_players + 1)
-            for players in counts:
+            for players in [n for n in counts if not args.players or n in args.players]:
                 if args.random:
                     records.append(soak(game, players, args.random // len(counts), args.seed, ["random"],
                                         args.workers))
