@@ -7,6 +7,7 @@ import pytest
 
 from simcore.boardgames.principato import components
 from simcore.boardgames.principato.state import CATEGORIES, GAME_COLUMNS, SEAT_COLUMNS
+import cli_tool
 from cli_tool import (
     assert_one_error_line, assert_ranked_by_score_then, assert_shipped_scenarios_run, simcore, spoiled)
 
@@ -191,3 +192,14 @@ def test_games_lists_principato_with_its_deck_as_reconstructed():
 
 def test_every_shipped_scenario_runs(tmp_path):
     assert_shipped_scenarios_run("principato", (2, 3, 4), tmp_path)
+
+
+@pytest.mark.parametrize("game, players", [("principato", 2)])
+def test_check_plays_the_shipped_data_clean_with_greedy_and_random_seats(game, players):
+    """`simcore check` (issue 16): the engine's invariant checker after every step of 300 games."""
+    args = ["check", game, "-p", players, "-n", 300, "--seed", 16, "--policy", "greedy",
+            *(["--policy", "random"] * (players - 1)), "--rotate-seats", "--json", "--quiet"]
+    done = cli_tool.simcore(*args)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"game": game, "players": players, "games": 300, "violations": 0,
+                                        "first_violation": None}
