@@ -8,4 +8,4 @@ from tests.data_fuzz import check_survives
 
 @pytest.mark.parametrize("game, ruleset", [("carcassonne", "base"), ("carcassonne-ark", "ark")])
 def test_a_damaged_tile_file_is_refused_or_plays_cleanly(game, ruleset, tmp_path_factory):
-    check_survives(game, components.default_path(ruleset), tmp_path_factory, examples=150)
+    check_survives(game, components.default_path(ruleset), tmp_path_factory, examples=100)

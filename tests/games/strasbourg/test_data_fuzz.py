@@ -5,4 +5,4 @@ from tests.data_fuzz import check_survives
 
 
 def test_a_damaged_data_file_is_refused_or_plays_cleanly(tmp_path_factory):
-    check_survives("strasbourg", components.default_path(), tmp_path_factory, examples=150)
+    check_survives("strasbourg", components.default_path(), tmp_path_factory, examples=100)
