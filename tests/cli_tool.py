@@ -83,3 +83,13 @@ def assert_ranked_by_score_then(df, tiebreak):
     tied = same_score[same_score[f"{tiebreak}_x"] > same_score[f"{tiebreak}_y"]]
     assert len(tied) > 0 and (tied.rank_x < tied.rank_y).all()
     return same_score[same_score[f"{tiebreak}_x"] == same_score[f"{tiebreak}_y"]]
+
+
+def assert_check_clean(game, players, games=300):
+    """`simcore check` (issue 16) plays `games` games of the shipped data with the invariant
+    checker on after every step, a greedy seat rotating among random ones: none may break one."""
+    done = simcore("check", game, "-p", players, "-n", games, "--seed", 16, "--policy", "greedy",
+                   *(["--policy", "random"] * (players - 1)), "--rotate-seats", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"game": game, "players": players, "games": games, "violations": 0,
+                                       "first_violation": None}

@@ -196,10 +196,4 @@ def test_every_shipped_scenario_runs(tmp_path):
 
 @pytest.mark.parametrize("game, players", [("principato", 2)])
 def test_check_plays_the_shipped_data_clean_with_greedy_and_random_seats(game, players):
-    """`simcore check` (issue 16): the engine's invariant checker after every step of 300 games."""
-    args = ["check", game, "-p", players, "-n", 300, "--seed", 16, "--policy", "greedy",
-            *(["--policy", "random"] * (players - 1)), "--rotate-seats", "--json", "--quiet"]
-    done = cli_tool.simcore(*args)
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"game": game, "players": players, "games": 300, "violations": 0,
-                                        "first_violation": None}
+    cli_tool.assert_check_clean(game, players)
