@@ -209,22 +209,23 @@ def check_placement(st, tt, t, rot, cell):
 
 
 @kernel
-def check_features(st, tt, work):
-    """CA-8.1: rebuild the features from scratch (segments joined across every pair of facing
-    ports) and compare the partition with the engine's union-find."""
+def check_features(st, tt, work, ctr):
+    """CA-8.1: build the features independently of the engine (segments joined across every pair
+    of facing ports) and compare the partition with the engine's union-find. Tiles never move, so
+    the checker's own union-find (work[W_UF]) joins each tile's ports once, when it is first seen:
+    ctr[1] counts the tiles it holds (0 at the start of a game)."""
     par = work[W_UF]
     m1 = work[W_MAP1]
     m2 = work[W_MAP2]
-    for pidx in range(st.n_placed):
+    for pidx in range(ctr[1], st.n_placed):
         for g in range(tt.n_seg[st.p_type[pidx]]):
             par[pidx * MAX_SEG + g] = pidx * MAX_SEG + g
-    for pidx in range(st.n_placed):
         t = st.p_type[pidx]
         r = st.p_rot[pidx]
         cell = st.p_cell[pidx]
         for s in range(4):
             q = st.cell_pidx[cell + DELTA[s]]
-            if q < 0:
+            if q < 0 or q > pidx:           # an empty side, or a tile joined when it is seen
                 continue
             for i in range(3):
                 p = 3 * s + i
@@ -234,6 +235,7 @@ def check_features(st, tt, work):
                     par[b] = a
                 elif b < a:
                     par[a] = b
+    ctr[1] = st.n_placed
     code = 0
     detail = 0
     for pidx in range(st.n_placed):
@@ -278,7 +280,7 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
         for c in range(N_CATEGORIES):
             if st.pts[s, c] != 0:
                 return E_UNUSED_SEAT, s
-    code, detail = check_features(st, tt, work)
+    code, detail = check_features(st, tt, work, ctr)
     if code != 0:
         return code, detail
     # INV-01, INV-02 (ON_BOARD <=> the prophet stands), figure targets, figures per root
@@ -429,6 +431,8 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
         return E_FRONTIER, -1
     in_bits = 0                                     # the bitmap holds exactly those cells
     for w in range(st.front_bits.shape[0]):
+        if st.front_bits[w] == 0:                   # most of the grid: skip a word at a time
+            continue
         for b in range(64):
             if st.front_bits[w] >> np.uint64(b) & np.uint64(1):
                 c = w * 64 + b
@@ -824,6 +828,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
     negative_fields = tt.rules[R_NEGATIVE_FIELDS] == 1
     st.logging = 1
     reset(st, tt, players, policies, seed, index)
+    ctr[1] = 0                      # check_features: a new game's union-find
     prev_pts = np.zeros((MAX_PLAYERS, N_CATEGORIES), np.int64)
     prev_prophet = np.zeros(MAX_PLAYERS, np.int64)
     gained = np.zeros(MAX_PLAYERS, np.int64)
@@ -1039,7 +1044,7 @@ def check_batch_kernel(ws, tables, players, seat_policies, seed, first_index, ou
     work = np.zeros((N_WORK, N_SLOTS), np.int64)
     figcnt = np.zeros((N_NODES, MAX_PLAYERS), np.int64)
     mark = np.zeros(N_CELLS, np.int64)
-    ctr = np.zeros(1, np.int64)
+    ctr = np.zeros(2, np.int64)     # the last stamp of mark; the tiles check_features joined
     for k in range(seat_policies.shape[0]):
         if checked_game(st, tt, players, seat_policies[k], seed, first_index + k, work, figcnt, mark, ctr,
                         out_check[k]) != 0:

@@ -23,7 +23,7 @@ import pytest
 from simcore import registry
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.check import (
-    DETAILS, E_FOLLOWERS, E_SCORE_SUM, E_TILES, N_SLOTS, N_WORK, VIOLATIONS, check_state, checked_batch,
+    DETAILS, E_FEATURES, E_FOLLOWERS, E_SCORE_SUM, E_TILES, N_SLOTS, N_WORK, VIOLATIONS, check_state, checked_batch,
 )
 from simcore.boardgames.carcassonne.components import N_TILES
 from simcore.boardgames.carcassonne.policies import choose_action, choose_placement
@@ -133,7 +133,7 @@ def test_invariants_hold_with_every_rule_switch_flipped(game_id, players):
 
 def test_the_checker_catches_a_broken_state():
     """The checks are not vacuous: a follower smuggled off the board breaks INV-01, a point out of
-    nowhere breaks INV-11."""
+    nowhere breaks INV-11, two features the ports keep apart merged in the union-find break CA-8.1."""
     data = registry.get("carcassonne-ark").load_data(None)
     tt = data.tables[0]
     ws = new_state()
@@ -141,7 +141,7 @@ def test_the_checker_catches_a_broken_state():
     work = np.zeros((N_WORK, N_SLOTS), np.int64)
     figcnt = np.zeros((N_NODES, MAX_PLAYERS), np.int64)
     mark = np.zeros(N_CELLS, np.int64)
-    ctr = np.zeros(1, np.int64)
+    ctr = np.zeros(2, np.int64)      # mark's last stamp; the tiles check_features has joined
     reset(st, tt, 2, np.zeros(MAX_PLAYERS, np.int8), np.int64(1), np.int64(0))
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (0, 0)
     st["supply"][0] -= 1
@@ -149,6 +149,9 @@ def test_the_checker_catches_a_broken_state():
     st["supply"][0] += 1
     st["pts"][1, CAT_ROAD] += 3
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_SCORE_SUM, 1)
+    st["pts"][1, CAT_ROAD] -= 3
+    st["parent"][1] = 0             # the start tile's second segment joined to its first: CA-8.1
+    assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_FEATURES, 1)
 
 
 def test_check_batch_reports_each_game_s_first_broken_invariant():
