@@ -27,7 +27,14 @@ def read_json(path: str, what: str):
     except OSError as exc:
         raise UserError(f"cannot read {what} {path}: {exc.strerror}") from None
     except json.JSONDecodeError as exc:
-        raise UserError(f"{what} {path} is not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise UserError(f"{what} {path} is not valid JSON: {json_error(exc)}") from None
+
+
+def json_error(exc: json.JSONDecodeError) -> str:
+    """'Expecting value at line 3, column 9'; json's own messages may end in "at" already
+    ("Unterminated string starting at"), which must not read "starting at at line"."""
+    where = f"line {exc.lineno}, column {exc.colno}"
+    return f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"{exc.msg} at {where}"
 
 
 @cache
