@@ -4,12 +4,14 @@ from __future__ import annotations
 import json
 import os
 import signal
+import threading
 from contextlib import contextmanager
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 import simcore
 from simcore import cluster, registry, results, runner, stats
@@ -198,15 +200,54 @@ def run_with_progress(plan: runner.Plan, out: str | None, quiet: bool, resume: b
 
 
 @contextmanager
-def progress_bar(plan: runner.Plan, quiet: bool, doing: str = ""):
-    """A progress bar over the plan's games on stderr; yields the runner's progress callback."""
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("games"), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=Console(stderr=True), disable=quiet) as bar:
-        name = f"{doing} {plan.spec.id} {plan.players}p".strip()
-        # the first run of a game compiles its kernels (a minute or two); later runs load them
-        task = bar.add_task(f"{name} (loading kernels; the first run compiles them)", total=plan.games)
-        yield lambda done: bar.update(task, completed=done, description=name)
+def progress_bar(plan: runner.Plan, quiet: bool, doing: str = "", console: Console | None = None):
+    """A progress bar over the plan's games on stderr; yields the runner's progress callback.
+
+    Until the first games start the line says the kernels are loading; if that takes longer than
+    a cache load (COMPILING_AFTER seconds) it says they are compiling, how long that takes once per
+    install, and the elapsed time ticks on — a first run is never a frozen line."""
+    name = f"{doing} {plan.spec.id} {plan.players}p".strip()
+    columns = (TextColumn("{task.description}"), WhilePlaying(BarColumn()), WhilePlaying(MofNCompleteColumn()),
+               WhilePlaying(TextColumn("games")), TimeElapsedColumn(), WhilePlaying(TimeRemainingColumn()))
+    with Progress(*columns, console=console or Console(stderr=True), disable=quiet) as bar:
+        task = bar.add_task(f"{name}: loading kernels", total=plan.games, started_games=False)
+        lock = threading.Lock()         # the timer's thread and the run's must not cross
+
+        def say_compiling():
+            with lock:
+                if not bar.tasks[0].fields["started_games"]:
+                    bar.update(task, description=compiling_text(plan))
+
+        def progress(done):
+            with lock:
+                bar.update(task, completed=done, description=name, started_games=True)
+        compiling = threading.Timer(COMPILING_AFTER, say_compiling)
+        compiling.daemon = True
+        compiling.start()
+        try:
+            yield progress
+        finally:
+            compiling.cancel()
+
+
+COMPILING_AFTER = 2.0     # seconds: loading cached kernels takes well under this
+
+
+def compiling_text(plan: runner.Plan) -> str:
+    """'compiling Notre Dame, once per install: about 90 s' (fits 80 columns with the timer)."""
+    return f"compiling {plan.spec.name}, once per install: about {plan.spec.compile_seconds} s"
+
+
+class WhilePlaying(ProgressColumn):
+    """A column (the bar, the game count, the time left) shown once games are being played:
+    while kernels load there is nothing to count yet."""
+
+    def __init__(self, column: ProgressColumn):
+        super().__init__()
+        self.column = column
+
+    def render(self, task):
+        return self.column.render(task) if task.fields.get("started_games") else Text("")
 
 
 def interrupted_message(stop: runner.Interrupted) -> str:

@@ -83,6 +83,9 @@ class GameSpec:
     check_batch: Callable[..., CheckResult] | None = None
     violations: dict = field(default_factory=dict)
     check_step: str = "round"           # the unit of CheckResult.step: "turn", "round" or "year"
+    # seconds the first run takes to compile the game's kernels on a 2-core machine
+    # (benchmarks/startup.py); the progress bar says so while they compile
+    compile_seconds: int = 60
 
 
 def _carcassonne_specs():

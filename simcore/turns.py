@@ -111,7 +111,7 @@ class Engine:
                    state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS, playout.VIOLATIONS)
 
     def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=(),
-                  picture_step="turn", search_defaults=None, check_step="round"):
+                  picture_step="turn", search_defaults=None, check_step="round", compile_seconds=60):
         """The registry's GameSpec of a decision-point game; players = (min, max, default)."""
         return GameSpec(id=id, name=name, min_players=players[0], max_players=players[1],
                         default_players=players[2], policies=dict(policies), categories=self.categories,
@@ -120,7 +120,8 @@ class Engine:
                         provenance=provenance or components.provenance, data_id=lambda data: data.data_set_id,
                         draw=draw, notes=notes, picture_step=picture_step, searchable=True,
                         search_defaults=search_defaults or {}, check_batch=self.check_batch,
-                        violations=dict(self.violations), check_step=check_step)
+                        violations=dict(self.violations), check_step=check_step,
+                        compile_seconds=compile_seconds)
 
     def tables(self, data, players, search=None):
         """The tables record for a batch; search: the run's search policies (players.Lineup.table)."""

@@ -1,12 +1,18 @@
 import dataclasses
+import io
 import json
+import re
+import time
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from rich.console import Console
+
+from cli import main as cli_main
 from cli.main import main
-from simcore import results
+from simcore import results, runner
 from dice_game import DICE, play_batch
 
 
@@ -243,3 +249,24 @@ def test_check_refuses_bad_input_in_one_line(dice):
 def json_of_status(result, status):
     assert result.exit_code == status, result.output
     return json.loads(result.stdout)
+
+
+def test_while_kernels_compile_the_line_says_so_and_the_time_ticks(dice, monkeypatch):
+    """A first run compiles for a minute or more: after COMPILING_AFTER seconds without a game
+    the progress line says what is happening and how long it takes, in 80 columns, with the
+    elapsed time; the bar and the game count appear once games are played."""
+    monkeypatch.setattr(cli_main, "COMPILING_AFTER", 0.05)
+    plan = runner.plan("dice", players=2, games=10)
+    screen = io.StringIO()
+    console = Console(file=screen, width=80, force_terminal=True, color_system=None)
+    with cli_main.progress_bar(plan, False, console=console) as progress:
+        time.sleep(0.3)
+        progress(4)
+        time.sleep(0.2)
+    lines = [re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", line).rstrip()
+             for line in screen.getvalue().replace("\r", "\n").splitlines()]
+    compiling = [line for line in lines if "compiling" in line][-1]
+    assert compiling.startswith(f"compiling Dice (test game), once per install: about {DICE.compile_seconds} s")
+    assert compiling.endswith("0:00:00") and "games" not in compiling and len(compiling) <= 80
+    playing = [line for line in lines if line][-1]
+    assert playing.startswith("dice 2p ") and "4/10 games" in playing and len(playing) <= 80

@@ -28,4 +28,5 @@ def provenance(data):
 
 
 NOTRE_DAME = ENGINE.game_spec("notre-dame", "Notre Dame", (2, 5, 4), POLICIES, components, replay, draw.picture,
+                              compile_seconds=100,
                               provenance=provenance, picture_step="round")

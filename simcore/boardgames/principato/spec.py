@@ -20,7 +20,7 @@ def replay(data, players, seat_policies, seed, index, lineup=None):
 
 
 PRINCIPATO = ENGINE.game_spec("principato", "Principato", (2, 4, 4), POLICIES, components, replay, draw.picture,
-                              check_step="year",
+                              check_step="year", compile_seconds=50,
                               notes=("seats are numbered from seat 0; the start player is drawn at random "
                                      "(PR-3.9): the seat column turn_position is each seat's distance from it",),
                               # random players end on 3-7 VP, so random rollouts tell a search almost
