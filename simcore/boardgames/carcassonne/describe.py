@@ -70,14 +70,40 @@ def event_line(st, i, ark):
     return f"    +{points} {SEAT_NAMES[seat]}: {text}" + (f" ({detail})" if detail else "")
 
 
-def action_line(ts, st, i):
+def is_ark_move(st, i):
+    return int(st["mv_action"][i]) >= ARK * 16
+
+
+def ark_cells_before(st):
+    """The Ark's cell before each move, -1 while off the board (CA-2.4), then one past the last
+    move: where it stands at the end. It enters after a move's scoring (CA-7.2) and moves only by
+    the Ark action, to its path's last tile (CA-7.3, CA-7.7); the log records both."""
+    cells = [-1]
+    for i in range(int(st["n_moves"])):
+        cell = cells[-1]
+        if is_ark_move(st, i):
+            cell = int(st["mv_path"][i, st["mv_path_len"][i] - 1])
+        if st["mv_entry"][i] >= 0:
+            cell = int(st["mv_entry"][i])
+        cells.append(cell)
+    return cells
+
+
+def ark_move_words(st, i, ark_from):
+    """An Ark move as a player follows it: from the tile the Ark stood on through every tile it
+    enters, the last one where it stays (CA-7.5, CA-7.7). The log holds only the tiles entered."""
+    steps = [int(c) for c in st["mv_path"][i, :st["mv_path_len"][i]]]
+    return f"{plural(len(steps), 'step')}: " + " -> ".join(where(c) for c in [ark_from] + steps)
+
+
+def action_line(ts, st, i, ark_from):
+    """Move i's figure action; ark_from: the Ark's cell before the move (-1 while off the board)."""
     tt = ts.tables[0]
     seat = SEAT_NAMES[int(st["mv_seat"][i])]
     action = int(st["mv_action"][i])
     t, r = int(st["mv_type"][i]), int(st["mv_rot"][i])
-    if action >= ARK * 16:
-        path = " -> ".join(where(c) for c in st["mv_path"][i, :st["mv_path_len"][i]])
-        return f"  {seat} moves the Ark: {path}"
+    if is_ark_move(st, i):
+        return f"  {seat} moves the Ark {ark_move_words(st, i, ark_from)}"
     kind, g = divmod(action, 16)
     if kind == FOLLOWER:
         return f"  {seat} puts a follower on the {segment_label(tt, t, r, g)}"
@@ -92,6 +118,7 @@ def replay_lines(ts, st, categories, header):
     n_moves = int(st["n_moves"])
     ev = 0
     n_events = int(st["n_events"])
+    ark_from = ark_cells_before(st)
     for i in range(n_moves + 1):
         discards = [ts.ids[int(t)] for t in st["mv_discards"][i, :st["mv_n_discards"][i]]] \
             if i < len(st["mv_n_discards"]) else []
@@ -102,7 +129,7 @@ def replay_lines(ts, st, categories, header):
         t = int(st["mv_type"][i])
         lines.append(f"turn {i + 1}: {SEAT_NAMES[int(st['mv_seat'][i])]} draws {ts.ids[t]}, "
                      f"places it at {where(st['mv_cell'][i])} turned {90 * int(st['mv_rot'][i])}°")
-        lines.append(action_line(ts, st, i))
+        lines.append(action_line(ts, st, i, ark_from[i]))
         while ev < n_events and st["ev_turn"][ev] == i:
             lines.append(event_line(st, ev, ts.rules["ruleset"] == "ark"))
             ev += 1

@@ -8,20 +8,52 @@ from simcore.boardgames.principato.state import (
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 FAVOUR_PLACES = ("church full, nothing left in the supply", "into the church", "onto a militia (church full)",
                  "onto a condottiere (church full)", "lost (church full)")
+# The printed card names are unknown (DATA-2), so a card is named by its effect in words; these ids
+# do not read as words by themselves ("MARKET2"), or two effects would share a word ("Catapult").
+EFFECT_NAMES = {"MARKET2": "Market", "MONEY3": "3 Money", "FOOD3": "3 Food",
+                "CATAPULT_Y12": "Catapult (years 1-2)", "CATAPULT_Y3": "Catapult (year 3)"}
+SCORING_CARD = "Military scoring card"
 
 
-def swap_words(data, code, hand0, hand1, display_size):
+def in_words(card_id):
+    """An effect or goal card's id as a player reads it: 'HARVEST' -> 'Harvest', 'CITY_HALL' -> 'City Hall'."""
+    return EFFECT_NAMES.get(card_id) or card_id.replace("_", " ").title()
+
+
+def card_names(data) -> list[str]:
+    """Every card's name as a player reads it, by card index (data.card_name keeps the ids).
+    Copies of a card share its name: a player cannot tell them apart and nothing turns on which
+    one it is. Only where the data holds one effect both with and without the exchange symbol do
+    the two cards play differently (PR-6.3, PR-17.3), and then the name says which it is."""
+    action = data.card_scoring == 0
+    both_ways = {e for e in set(data.card_effect[action].tolist())
+                 if len(set(data.card_exchange[action & (data.card_effect == e)].tolist())) == 2}
+    names = []
+    for card in range(data.n_cards):
+        if data.card_scoring[card]:
+            names.append(SCORING_CARD)
+            continue
+        effect = int(data.card_effect[card])
+        name = in_words(data.effect_ids[effect])
+        if effect in both_ways:
+            name += " (exchange)" if data.card_exchange[card] else " (no exchange)"
+        names.append(name)
+    return names
+
+
+def swap_words(names, code, hand0, hand1, display_size):
     """Action B's pattern (DEC-9) in words."""
     d = display_size
     if code < 2 * d:
         h, s = divmod(code, d)
-        return f"swaps {data.card_name((hand0, hand1)[h])} with display slot {s}"
+        return f"swaps {names[(hand0, hand1)[h]]} with display slot {s}"
     s0, s1 = divmod(code - 2 * d, d)
-    return f"swaps {data.card_name(hand0)} into slot {s0} and {data.card_name(hand1)} into slot {s1}"
+    return f"swaps {names[hand0]} into slot {s0} and {names[hand1]} into slot {s1}"
 
 
-def event_line(data, e, display_size):
-    """One logged event in words; e = (code, year, seat, a, b, c, VP of the seat after)."""
+def event_line(names, e, display_size):
+    """One logged event in words; e = (code, year, seat, a, b, c, VP of the seat after); names =
+    card_names(data)."""
     code, year, seat, a, b, c, vp = (int(x) for x in e)
     who = SEAT_NAMES[seat] if seat >= 0 else ""
     if code == EV_YEAR:
@@ -29,7 +61,7 @@ def event_line(data, e, display_size):
     if code == EV_TURN:
         return f"  turn {a + 1}: {who}"
     if code == EV_ACTIVATE:
-        return f"    {who} activates {data.card_name(a)}"
+        return f"    {who} activates {names[a]}"
     if code == EV_PAY:
         return f"      pays {code_food(a)} food, {code_money(a)} money, {code_favour(a)} favour (option {b + 1})"
     if code == EV_GAIN:
@@ -42,17 +74,17 @@ def event_line(data, e, display_size):
     if code == EV_RECRUIT:
         return f"      recruits {b} {('militia', 'condottieri')[a]}"
     if code == EV_EXCHANGE:
-        return f"      exchanges it for {data.card_name(c)} from slot {b}"
+        return f"      exchanges it for {names[c]} from slot {b}"
     if code == EV_SWAP:
-        return f"    {who} {swap_words(data, a, b, c, display_size)}"
+        return f"    {who} {swap_words(names, a, b, c, display_size)}"
     if code == EV_FAVOUR:
         return f"    {who} takes a favour: {FAVOUR_PLACES[a + 1]}"
     if code == EV_END_TURN:
         return f"    {who} ends the turn" + (" without acting" if a == 1 else "")
     if code == EV_BOX:
-        return f"    {data.card_name(a)} leaves the display"
+        return f"    {names[a]} leaves the display"
     if code == EV_DRAW:
-        return f"    {data.card_name(a)} is drawn"
+        return f"    {names[a]} is drawn"
     if code == EV_SCORING:
         return f"  Military scoring {a} (year {year})"
     if code == EV_LOAD:
@@ -67,11 +99,12 @@ def event_line(data, e, display_size):
 def replay_lines(data, st, tt, header):
     lines = list(header)
     players = int(st["players"])
-    goals = [f"{SEAT_NAMES[p]}: {data.goal_ids[int(st['goals'][p][0])]}, {data.goal_ids[int(st['goals'][p][1])]}"
+    goals = [f"{SEAT_NAMES[p]}: " + ", ".join(in_words(data.goal_ids[int(g)]) for g in st["goals"][p])
              for p in range(players)]
     lines.append(f"start player {SEAT_NAMES[int(st['sp'])]}; goal cards " + "; ".join(goals))
+    names = card_names(data)
     for e in st["ev"][:int(st["n_events"])]:
-        lines.append(event_line(data, e, int(tt["display_size"])))
+        lines.append(event_line(names, e, int(tt["display_size"])))
     lines.append("final score (" + ", ".join(CATEGORIES) + "; tie-break stored cubes)")
     for s in range(players):
         pts = [int(x) for x in st["pts"][s]]

@@ -96,13 +96,13 @@ def test_replay_of_seed_5_shows_its_setup_and_first_turn():
     assert lines[:9] == [
         "Principato, 2 players, seed 5, game 0, data principato-reconstructed-1",
         "seats: Red=random, Blue=random",
-        "start player Blue; goal cards Red: ARMORY, VILLA; Blue: FERTILE_SOIL, CITY_HALL",
+        "start player Blue; goal cards Red: Armory, Villa; Blue: Fertile Soil, City Hall",
         "Year 1 (first turn: Blue)",
         "  turn 1: Blue",
         "    Blue takes a favour: into the church",
-        "    Blue swaps MARKET2 (S1)#1 into slot 0 and FIELD (S2)#4 into slot 4",
-        "    MARKET2 (S1)#1 leaves the display",                                     # PR-11.3: denial
-        "    TAXES#10 is drawn",
+        "    Blue swaps Market into slot 0 and Field into slot 4",                  # the start cards S1, S2
+        "    Market leaves the display",                                             # PR-11.3: denial
+        "    Taxes is drawn",
     ]
     assert lines[-3:] == [
         "final score (military, monuments, books, paintings, armory, fertile_soil, municipal_law, stronghold, "

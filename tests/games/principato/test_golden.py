@@ -30,17 +30,18 @@ def test_the_all_random_file_begins_and_ends_with_these_lines():
         "python tools/regen_golden.py",
         "Principato, 2 players, seed 2024, game 0, data principato-reconstructed-1",
         "seats: Red=random, Blue=random",
-        "start player Red; goal cards Red: FERTILE_SOIL, VILLA; Blue: ARMORY, PALACE",
+        "start player Red; goal cards Red: Fertile Soil, Villa; Blue: Armory, Palace",
         "Year 1 (first turn: Red)",
         "  turn 1: Red",
         "    Red takes a favour: into the church",                                   # PR-8
-        "    Red activates MARKET2 (S1)#0",
+        "    Red activates Market",                                                   # S1 (DATA-3)
         "      stores 1 money",
         "      1 money lost (storage full)",                                          # 1 bank: 2 money (PR-2.2)
-        "      exchanges it for HARVEST#9 from slot 1",                               # PR-6.3
-        "    PALAZZO#18 leaves the display",                                          # PR-11.1
-        "    MONEY3#13 is drawn",
+        "      exchanges it for Harvest from slot 1",                                 # PR-6.3
+        "    Palazzo leaves the display",                                             # PR-11.1
+        "    3 Money is drawn",
     ]
+    assert "    Catapult (years 1-2) is drawn" in lines                               # by its name, not CATAPULT_Y12#22
     first_scoring = lines.index("  Military scoring 1 (year 1)")
     assert lines[first_scoring + 1:first_scoring + 3] == [                         # a tie at 0: (5 + 0) / 2 up
         "    Red: strength 0, +3 VP, military VP 3  [VP 3]",
@@ -60,8 +61,8 @@ def test_the_mixed_file_deals_what_chance_deals():
     assert lines[1:5] == [
         "Principato, 4 players, seed 2024, game 7, data principato-reconstructed-1",
         "seats: Red=greedy, Blue=random, Green=greedy, Yellow=random",
-        "start player Yellow; goal cards Red: FERTILE_SOIL, VILLA; Blue: ARMORY, PALACE; Green: STRONGHOLD, "
-        "CITY_HALL; Yellow: MUNICIPAL_LAW, CHAPEL",
+        "start player Yellow; goal cards Red: Fertile Soil, Villa; Blue: Armory, Palace; Green: Stronghold, "
+        "City Hall; Yellow: Municipal Law, Chapel",
         "Year 1 (first turn: Yellow)",
     ]
 
