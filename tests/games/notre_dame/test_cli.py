@@ -52,6 +52,39 @@ def test_replay_prints_nine_rounds_and_the_final_score_of_the_simulated_game(tmp
         assert scores == df[df.game_index == index].sort_values("seat")["score"].tolist()
 
 
+def constant_three(doc):
+    doc["rules"]["CONSTANT_RATS"] = True
+    doc["constant_rats"] = 3
+
+
+def test_replay_header_gives_the_rats_the_data_put_in_play(tmp_path):
+    p = simcore("replay", "notre-dame", "--players", 2, "--seed", 5)
+    assert p.returncode == 0, p.stderr
+    assert "street graph core, rats per card (stages A 12, B 13, C 12)" in p.stdout.splitlines()
+    data = tmp_path / "nd.json"
+    data.write_text(spoiled(components.default_path(), constant_three))
+    p = simcore("replay", "notre-dame", "--players", 2, "--seed", 5, "--data", data)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert "street graph core, rats 3 on every card (stages A 27, B 27, C 27)" in lines
+    assert all(line.endswith("R = 9") for line in lines if line.startswith("round "))
+
+
+def test_two_player_replays_name_messages_by_the_district_they_lie_in():      # ND-2.2
+    """Seats Red and Blue sit in districts 0 and 2; the neutral districts 1 and 3 hold the tiles of
+    colours nobody plays, green and yellow (as the pictures draw them)."""
+    names = set()
+    for seed in range(1, 6):
+        p = simcore("replay", "notre-dame", "--players", 2, "--seed", seed)
+        assert p.returncode == 0, p.stderr
+        for line in p.stdout.splitlines():
+            if " message M" in line:
+                whose, market = line.split("takes ")[1].split(" message ")[0], line.split(" at ")[1][0]
+                names.add((whose, market))
+    assert names <= {("Red's", "0"), ("Blue's", "2"), ("the neutral green", "1"), ("the neutral yellow", "3")}
+    assert {whose for whose, _ in names} >= {"Red's", "Blue's"}
+
+
 def test_a_data_file_off_its_stage_totals_warns_and_plays(tmp_path):
     data = tmp_path / "nd.json"
     data.write_text(spoiled(components.default_path(), lambda doc: doc["persons"][0].update(rats=0)))
