@@ -1,9 +1,11 @@
 """Notre Dame component data file -> validated numpy tables for the kernels.
 
 The file (data/notre_dame.json) holds the street graphs of the 3-, 4- and 5-district layouts in
-one or more variants, the 15 person cards, the message tiles, the Notre Dame payouts, the
-2-player board and the rule switches (the specification's §19 flags plus CONSTANT_RATS and
-STREET_GRAPH). Every value carries a provenance: rulebook, sourced or reconstructed.
+one or more variants, the 15 person cards, the rats each stage shows, the message tiles, the Notre
+Dame payouts, the 2-player board and the rule switches (the specification's §19 flags plus
+CONSTANT_RATS and STREET_GRAPH). Every value carries a provenance: rulebook, sourced or
+reconstructed. data/notre_dame_rats45.json is the earlier reconstruction of the rats (13/16/16
+a stage), kept for comparison.
 
 The file's shape (keys, types, ranges, list lengths) is data/notre_dame.schema.json, checked
 first; this module then checks what a schema cannot say: ids that must exist, the street
@@ -40,6 +42,7 @@ N_PERSONS, N_BROWN, N_GREY = 15, 6, 9   # ND-1.1
 LETTERS = ("A", "B", "C")               # grey letter = stage (ND-2.5); 3 cards each
 CARDS_PER_LETTER = 3
 MAX_RATS = 3                            # each person card shows 0-3 rats (ND-10; the schema's bound)
+DEFAULT_CONSTANT_RATS = 2               # the specification's placeholder (§21.4)
 
 # Person effect ids (ND-15); index = effect code used by the kernels.
 EFFECTS = ("HOUSEKEEPER", "MONK", "MONEYLENDER", "MINSTREL", "JESTER", "DOCTOR",
@@ -118,7 +121,14 @@ class NotreDameData:
     colour_tiles: np.ndarray           # int8[4]: the message kinds of one colour's tiles
     nd_payout: np.ndarray              # int16[6]: Notre Dame payout P per player count
     donation_vp: np.ndarray            # int16[4]: VP for donating 0..3 gold
+    constant_rats: int                 # the rats on every card when CONSTANT_RATS is on
+    rats_per_stage: dict[str, int]     # the file's stated totals by letter ({} if it states none)
     provenance: dict[str, str]
+    warnings: list[str]                # ways the file loads but departs from what it states
+
+    def stage_rats(self) -> list[int]:
+        """Rats in play in each stage A, B, C."""
+        return stage_totals(self.person_rats, self.person_letter)
 
     def distances(self, players: int, variant: int | None = None) -> np.ndarray:
         """Street distances between markets on the board of a player count."""
@@ -156,10 +166,12 @@ def build(doc, path: str) -> NotreDameData:
     rules = read_rules(doc.get("rules", {}), bad)
     board = read_board(doc["board"], rules, bad)
     persons = read_persons(doc["persons"], bad)
-    constant = doc.get("constant_rats", 2)
+    constant = doc.get("constant_rats", DEFAULT_CONSTANT_RATS)
     messages = read_messages(doc["messages"], bad)
     cathedral = read_notre_dame(doc["notre_dame"])
     rats = np.array([p["rats"] for p in persons], dtype=np.int8)
+    letters = np.array([LETTERS.index(p["letter"]) if p["letter"] else -1 for p in persons], dtype=np.int8)
+    stated = doc.get("rats_per_stage", {})
     return NotreDameData(
         data_set_id=doc.get("data_set_id", "unnamed"),
         name=doc.get("name", doc.get("data_set_id", "unnamed")),
@@ -187,8 +199,7 @@ def build(doc, path: str) -> NotreDameData:
         person_names=[p["name"] for p in persons],
         person_effect=np.array([EFFECTS.index(p["effect"]) for p in persons], dtype=np.int8),
         person_grey=np.array([p["colour"] == "grey" for p in persons]),
-        person_letter=np.array([LETTERS.index(p["letter"]) if p["letter"] else -1 for p in persons],
-                               dtype=np.int8),
+        person_letter=letters,
         person_rats=np.full(N_PERSONS, constant, np.int8) if rules["CONSTANT_RATS"] else rats,
         person_rats_printed=rats,
         message_ids=messages["ids"],
@@ -199,7 +210,10 @@ def build(doc, path: str) -> NotreDameData:
         colour_tiles=messages["colour_tiles"],
         nd_payout=cathedral["payout"],
         donation_vp=cathedral["donation_vp"],
+        constant_rats=constant,
+        rats_per_stage={letter: stated[letter] for letter in LETTERS if letter in stated},
         provenance=summarise_provenance(doc, persons),
+        warnings=stage_rats_warnings(stated, stage_totals(rats, letters)),
     )
 
 
@@ -394,6 +408,26 @@ def read_person(person, bad):
             "name": name, "provenance": person.get("provenance", {})}
 
 
+def stage_totals(rats, letters) -> list[int]:
+    """The rats of each stage A, B, C: the six brown cards (letter -1), each shown once a stage
+    (ND-4.2), plus the three grey cards of the stage's letter."""
+    brown = int(rats[letters < 0].sum())
+    return [brown + int(rats[letters == k].sum()) for k in range(len(LETTERS))]
+
+
+def stage_rats_warnings(stated, totals) -> list[str]:
+    """A file whose printed cards do not add up to its stated stage totals (rats_per_stage) still
+    plays: a variant of one card's rats is a designer's question. It is told, in one line."""
+    printed = dict(zip(LETTERS, totals))
+    letters = [letter for letter in LETTERS if letter in stated]
+    if all(stated[letter] == printed[letter] for letter in letters):
+        return []
+    source = f" ({stated['provenance']})" if "provenance" in stated else ""
+    return [f"the persons' rats put {'/'.join(str(printed[k]) for k in letters)} rats in stage(s) "
+            f"{'/'.join(letters)} (the six brown cards and the stage's three grey ones), rats_per_stage "
+            f"says {'/'.join(str(stated[k]) for k in letters)}{source}"]
+
+
 # ---------------------------------------------------------------- messages and Notre Dame
 
 def read_messages(messages, bad):
@@ -439,6 +473,8 @@ def summarise_provenance(doc, persons) -> dict[str, str]:
     for section in ("board", "messages", "notre_dame"):
         for key, value in doc[section].get("provenance", {}).items():
             summary[f"{section}.{key}"] = value
+    if "provenance" in doc.get("rats_per_stage", {}):
+        summary["rats_per_stage"] = doc["rats_per_stage"]["provenance"]
     two_player = doc["board"]["two_player"].get("provenance")
     if two_player is not None:
         summary["board.two_player"] = two_player

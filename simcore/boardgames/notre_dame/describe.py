@@ -11,6 +11,29 @@ SMALL = ("gold", "cube", "rat back")
 COLOURS = ("red", "blue", "green", "yellow", "black")
 
 
+def message_colours(data, players):
+    """The seat colour (an index of SEAT_NAMES) of each message colour (= district): the owner's
+    colour, and for the neutral districts of the 2-player game the colours nobody plays (ND-2.2:
+    "the 4 message tiles of an unused colour"), so no message shares a colour with a seat it is
+    not the message of. The text and the pictures both name messages this way."""
+    owner = {int(data.seat_district[players, s]): s for s in range(players)}
+    spare = [c for c in range(len(SEAT_NAMES)) if c >= players]
+    return [owner[d] if d in owner else spare.pop(0) if spare else d for d in range(len(SEAT_NAMES))]
+
+
+def message_names(data, players):
+    """Each district's messages in words: "Blue's" for a seat's district, "the neutral green" for
+    a district nobody plays."""
+    owner = {int(data.seat_district[players, s]): s for s in range(players)}
+    colours = message_colours(data, players)
+    return [f"{SEAT_NAMES[owner[d]]}'s" if d in owner else f"the neutral {COLOURS[colours[d]]}"
+            for d in range(len(SEAT_NAMES))]
+
+
+def rat_count(n):
+    return f"{n} rat" + ("" if n == 1 else "s")
+
+
 def piece_name(piece):
     if piece < N_BUILDINGS:
         return f"a cube from the {KINDS[piece]}"
@@ -23,8 +46,9 @@ def guest_choice(k, v):
     return f"{SMALL[v // 3]} + {SMALL[v % 3]}"
 
 
-def event_line(data, e):
-    """One logged event in words; e = (code, round, seat, a, b, c, vp of the seat after)."""
+def event_line(data, e, messages):
+    """One logged event in words; e = (code, round, seat, a, b, c, vp of the seat after);
+    messages = message_names(data, players)."""
     code, _, seat, a, b, c, vp = (int(x) for x in e)
     who = SEAT_NAMES[seat] if seat >= 0 else ""
     score = f"  [VP {vp}]"
@@ -41,7 +65,7 @@ def event_line(data, e):
     if code == EV_CARRIAGE:
         return f"    carriage {data.market_name(a)} -> {data.market_name(b)} (up to {c} steps)"
     if code == EV_MESSAGE:
-        return f"    takes the {COLOURS[b]} message M{c + 1} at {data.market_name(a)}{score}"
+        return f"    takes {messages[b]} message {data.message_ids[c]} at {data.market_name(a)}{score}"
     if code == EV_GUEST:
         return f"    guest house: {guest_choice(a, b)}"
     if code == EV_DONATE:
@@ -76,16 +100,17 @@ def event_line(data, e):
 
 def round_line(data, e):
     _, rnd, start, a, b, c, _ = (int(x) for x in e)
-    persons = ", ".join(f"{data.person_names[i]} ({int(data.person_rats[i])} rats)" for i in (a, b, c))
-    rats = sum(int(data.person_rats[i]) for i in (a, b, c))
-    return f"round {rnd}, start player {SEAT_NAMES[start]}; persons: {persons}; R = {rats}"
+    persons = ", ".join(f"{data.person_names[i]} ({rat_count(int(data.person_rats[i]))})" for i in (a, b, c))
+    total = sum(int(data.person_rats[i]) for i in (a, b, c))
+    return f"round {rnd}, start player {SEAT_NAMES[start]}; persons: {persons}; R = {total}"
 
 
 def replay_lines(data, st, header):
     """The header, every event of the logged game, then each seat's points by category."""
     lines = list(header)
+    messages = message_names(data, int(st["players"]))
     for e in st["ev"][:int(st["n_events"])]:
-        lines.append(round_line(data, e) if int(e[0]) == EV_ROUND else event_line(data, e))
+        lines.append(round_line(data, e) if int(e[0]) == EV_ROUND else event_line(data, e, messages))
     lines.append("final score (" + ", ".join(CATEGORIES) + "; tie-break gold, personal supply)")
     for s in range(int(st["players"])):
         pts = [int(x) for x in st["pts"][s]]

@@ -20,7 +20,7 @@ import numpy as np
 
 from simcore.players import Lineup
 from simcore.drawing import SEAT_COLOURS, TEXT_COLOURS, seat_panel
-from simcore.boardgames.notre_dame.describe import SEAT_NAMES
+from simcore.boardgames.notre_dame.describe import SEAT_NAMES, message_colours
 from simcore.boardgames.notre_dame.state import CATEGORIES, N_BUILDINGS, NOWHERE, ROUNDS, SC_OUTBREAKS
 
 BUILDING_NAMES = ("Cloister school", "Bank", "Residence", "Carriage house", "Guest house", "Park", "Hospital")
@@ -66,20 +66,6 @@ def place(d, districts, radius, f):
     half = 180.0 / districts
     a = math.radians(district_angle(d, districts) - f * half)
     return np.array([radius * math.cos(a), radius * math.sin(a)])
-
-
-def message_colours(data, players):
-    """Seat colour index shown for each message colour (= district): the owner's colour, and the
-    colours nobody plays for the neutral districts of the 2-player game."""
-    owner = {int(data.seat_district[players, s]): s for s in range(players)}
-    spare = [c for c in range(len(SEAT_COLOURS)) if c >= players]
-    out = []
-    for d in range(len(SEAT_COLOURS)):
-        if d in owner:
-            out.append(owner[d])
-        else:
-            out.append(spare.pop(0) if spare else d)
-    return out
 
 
 def cube_patch(x, y, colour, size=CUBE, z=8):

@@ -16,9 +16,16 @@ def replay(data, players, seat_policies, seed, index, lineup=None):
     st = play_logged(data, players, seat_policies, seed, index, search=lineup.table)
     header = ENGINE.replay_header("Notre Dame", describe.SEAT_NAMES, lineup.names, data, players, seat_policies, seed,
                                   index)
-    header.append(f"street graph {data.street_graphs[data.street_graph]}, "
-                  f"rats {'2 on every card' if data.rules['CONSTANT_RATS'] else 'per card'}")
+    header.append(f"street graph {data.street_graphs[data.street_graph]}, {rats_line(data)}")
     return describe.replay_lines(data, st, header)
+
+
+def rats_line(data):
+    """The rats in play as the data give them: the constant of CONSTANT_RATS or the cards' own,
+    with what each stage adds up to."""
+    cards = f"{data.constant_rats} on every card" if data.rules["CONSTANT_RATS"] else "per card"
+    stages = ", ".join(f"{letter} {n}" for letter, n in zip(components.LETTERS, data.stage_rats()))
+    return f"rats {cards} (stages {stages})"
 
 
 def provenance(data):

@@ -6,6 +6,7 @@ import pandas as pd
 import pytest
 
 from simcore.boardgames.notre_dame import components
+from simcore.datafile import shipped_path
 from simcore.boardgames.notre_dame.state import CATEGORIES
 import cli_tool
 from cli_tool import (
@@ -25,7 +26,7 @@ def test_simulate_writes_one_row_per_game_and_seat(tmp_path):
     assert {"plague_outbreaks", "bribes", "messages_taken", "cards_forfeited", "gold_end", "gold_stolen",
             "messages_left"} <= set(df.columns)
     assert (df[PTS].sum(axis=1) == df["score"]).all()
-    assert set(df["data"]) == {"notre-dame-v1"}
+    assert set(df["data"]) == {"notre-dame-v2"}
     games = df.groupby("game_index")
     assert (games["rank"].min() == 1).all()
     assert (df["win"] == (df["rank"] == 1)).all()
@@ -49,6 +50,57 @@ def test_replay_prints_nine_rounds_and_the_final_score_of_the_simulated_game(tmp
         at = next(i for i, l in enumerate(lines) if l.startswith("final score"))
         scores = [int(l.split(":")[1].split()[0]) for l in lines[at + 1:]]
         assert scores == df[df.game_index == index].sort_values("seat")["score"].tolist()
+
+
+def constant_three(doc):
+    doc["rules"]["CONSTANT_RATS"] = True
+    doc["constant_rats"] = 3
+
+
+def test_replay_header_gives_the_rats_the_data_put_in_play(tmp_path):
+    p = simcore("replay", "notre-dame", "--players", 2, "--seed", 5)
+    assert p.returncode == 0, p.stderr
+    assert "street graph core, rats per card (stages A 12, B 13, C 12)" in p.stdout.splitlines()
+    data = tmp_path / "nd.json"
+    data.write_text(spoiled(components.default_path(), constant_three))
+    p = simcore("replay", "notre-dame", "--players", 2, "--seed", 5, "--data", data)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert "street graph core, rats 3 on every card (stages A 27, B 27, C 27)" in lines
+    assert all(line.endswith("R = 9") for line in lines if line.startswith("round "))
+
+
+def test_two_player_replays_name_messages_by_the_district_they_lie_in():      # ND-2.2
+    """Seats Red and Blue sit in districts 0 and 2; the neutral districts 1 and 3 hold the tiles of
+    colours nobody plays, green and yellow (as the pictures draw them)."""
+    names = set()
+    for seed in range(1, 6):
+        p = simcore("replay", "notre-dame", "--players", 2, "--seed", seed)
+        assert p.returncode == 0, p.stderr
+        for line in p.stdout.splitlines():
+            if " message M" in line:
+                whose, market = line.split("takes ")[1].split(" message ")[0], line.split(" at ")[1][0]
+                names.add((whose, market))
+    assert names <= {("Red's", "0"), ("Blue's", "2"), ("the neutral green", "1"), ("the neutral yellow", "3")}
+    assert {whose for whose, _ in names} >= {"Red's", "Blue's"}
+
+
+def test_a_data_file_off_its_stage_totals_warns_and_plays(tmp_path):
+    data = tmp_path / "nd.json"
+    data.write_text(spoiled(components.default_path(), lambda doc: doc["persons"][0].update(rats=0)))
+    p = simcore("simulate", "notre-dame", "-n", 5, "--data", data, "--quiet")
+    assert p.returncode == 0, p.stderr
+    assert p.stderr.splitlines()[0] == ("warning: the persons' rats put 9/10/9 rats in stage(s) A/B/C (the six "
+                                        "brown cards and the stage's three grey ones), rats_per_stage says "
+                                        "12/13/12 (sourced)")
+
+
+def test_the_earlier_rats_file_plays_as_notre_dame_v1(tmp_path):
+    out = tmp_path / "nd.csv"
+    rats45 = shipped_path(components.PACKAGE, "notre_dame_rats45.json")
+    p = simcore("simulate", "notre-dame", "-n", 5, "--data", rats45, "-o", out, "--quiet")
+    assert p.returncode == 0 and "warning" not in p.stderr, p.stderr
+    assert set(pd.read_csv(out)["data"]) == {"notre-dame-v1"}
 
 
 def test_greedy_against_two_random_seats_rotated():
@@ -109,7 +161,8 @@ def test_games_json_lists_notre_dame_with_categories_and_provenance():
     provenance = nd["provenance"]
     assert provenance["rules"].startswith("rulebook")
     assert provenance["persons.effect"] == "rulebook"
-    assert provenance["persons.rats"] == "reconstructed"             # unknown, placeholder (§21.0)
+    assert provenance["persons.rats"] == "reconstructed"             # no source gives each card's (§21.4)
+    assert provenance["rats_per_stage"] == "sourced"                  # 12/13/12, a player's published count
 
 
 def test_every_shipped_scenario_runs(tmp_path):

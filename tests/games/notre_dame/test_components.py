@@ -62,12 +62,47 @@ def test_two_players_sit_in_opposite_districts_with_two_neutral():     # ND-2.2
     assert not data.neutral_district[4].any()
 
 
-def test_reconstructed_rats_vary_with_mean_between_1_5_and_2():        # §21.4, issue 3
+def stage_totals(data):
+    return dict(zip(components.LETTERS, data.stage_rats()))
+
+
+def test_the_shipped_rats_meet_the_published_stage_totals():           # ND-4.2, ND-10.1; issue 17 part 4
+    """12, 13 and 12 rats in stages A, B and C (a player's published count, 37 a game): the six
+    brown cards plus the stage's three grey ones. The totals are sourced, each card's rats are
+    reconstructed: 0-3, the brown cards as before (9), the grey ones spread 0..3 in every stage."""
     data = components.load(None)
-    rats = data.person_rats
-    assert rats.min() >= 0 and rats.max() <= 3 and len(set(rats.tolist())) > 1
-    assert 1.5 <= rats.mean() <= 2.0
+    assert stage_totals(data) == data.rats_per_stage == {"A": 12, "B": 13, "C": 12}
+    assert sum(data.stage_rats()) == 37
+    assert data.provenance["rats_per_stage"] == "sourced"
     assert data.provenance["persons.rats"] == "reconstructed"
+    assert data.warnings == []
+    rats = dict(zip(data.person_ids, data.person_rats.tolist()))
+    assert [rats[f"B{i}"] for i in range(1, 7)] == [3, 2, 2, 1, 1, 0]
+    assert [rats[f"G{i}"] for i in range(1, 10)] == [0, 1, 2, 1, 3, 0, 0, 2, 1]
+    assert all(min(rats[f"G{i}"] for i in letter) == 0 for letter in ((1, 2, 3), (4, 5, 6), (7, 8, 9)))
+
+
+def test_the_earlier_reconstruction_ships_as_its_own_file():          # 13/16/16, notre-dame-v1
+    data = components.load(shipped_path(components.PACKAGE, "notre_dame_rats45.json"))
+    assert data.data_set_id == "notre-dame-v1"
+    assert stage_totals(data) == data.rats_per_stage == {"A": 13, "B": 16, "C": 16}
+    assert data.provenance["rats_per_stage"] == "reconstructed"
+    assert data.warnings == []
+    assert round(float(data.person_rats.mean()), 2) == 1.8
+
+
+def test_cards_that_miss_a_stage_total_warn_and_play_their_own_rats():
+    doc = shipped()
+    person(doc, "LAWYER")["rats"] = 2
+    data = load_doc(doc)
+    assert data.warnings == ["the persons' rats put 12/15/12 rats in stage(s) A/B/C (the six brown cards and the "
+                             "stage's three grey ones), rats_per_stage says 12/13/12 (sourced)"]
+    assert data.stage_rats() == [12, 15, 12]
+    del doc["rats_per_stage"]["A"], doc["rats_per_stage"]["C"], doc["rats_per_stage"]["provenance"]
+    assert load_doc(doc).warnings == ["the persons' rats put 15 rats in stage(s) B (the six brown cards and the "
+                                      "stage's three grey ones), rats_per_stage says 13"]
+    del doc["rats_per_stage"]                                          # no totals stated: nothing to check
+    assert load_doc(doc).warnings == []
 
 
 def test_constant_rats_switch_gives_the_placeholder_2_everywhere():    # §21.4
@@ -76,6 +111,8 @@ def test_constant_rats_switch_gives_the_placeholder_2_everywhere():    # §21.4
     data = load_doc(doc)
     assert (data.person_rats == 2).all()
     assert not (data.person_rats_printed == 2).all()
+    assert data.stage_rats() == [18, 18, 18]
+    assert data.warnings == []                                         # the totals are the printed cards'
 
 
 def test_persons_letters_and_effects():                                # ND-2.5, ND-15

@@ -186,7 +186,10 @@ DESCRIPTIVE = {
     "persons.*.name_hu": TEXT,
     "persons.*.name_en": "names the card in replays and pictures",
     "persons.*.provenance.*": PROVENANCE,
-    "messages.kinds.*.id": "names a kind for tiles_per_colour and the pictures; renamed everywhere, the same game",
+    "rats_per_stage.*": "the stage totals the persons' rats are checked against: a departure warns, "
+                        "the cards' own rats play; the provenance and source are words for people",
+    "messages.kinds.*.id": "names a kind for tiles_per_colour, the replays and the pictures; renamed everywhere, "
+                           "the same game",
     "messages.provenance.*": PROVENANCE,
     "messages.note": TEXT,
     "notre_dame.provenance.*": PROVENANCE,
@@ -266,7 +269,8 @@ def test_a_played_value_changes_the_games_or_is_refused(pattern):
 
 def described_otherwise(doc):
     """The document with every descriptive value changed: text and ids renamed (message kinds and
-    markets everywhere they are used), provenances cycled, the reconstructed flag flipped."""
+    markets everywhere they are used), provenances cycled, the reconstructed flag flipped, the
+    stated stage totals one more."""
     doc = copy.deepcopy(doc)
     for path in leaves(doc):
         if entry_of(path, DESCRIPTIVE) is None or path[:2] == ("board", "markets_per_district") \
@@ -275,6 +279,8 @@ def described_otherwise(doc):
         value = value_at(doc, path)
         if isinstance(value, bool):
             new = not value
+        elif isinstance(value, int):
+            new = value + 1
         elif value in PROVENANCES:
             new = PROVENANCES[(PROVENANCES.index(value) + 1) % len(PROVENANCES)]
         else:
@@ -304,6 +310,7 @@ def test_descriptive_values_change_no_game():
     assert kept == []                                             # every one changed (or its key renamed)
     data = load(doc)
     assert data.person_names != components.load(None).person_names
+    assert [w.split(" says ")[1] for w in data.warnings] == ["13/14/13 (reconstructed)"]
     for players in (2, 3, 4, 5):
         setting = Setting(players=players)
         assert np.array_equal(outcome(data, setting), baseline(setting)), f"{players} players"

@@ -321,7 +321,7 @@ def test_with_two_players_only_the_opponents_step_1_card_is_unknown():
     """2 players after the draft (ND-5.3): p chose 1 of the opponent's pair and returned the
     other, and got one of its own back, so of the opponent's hand only the card the opponent kept
     in step 1 is unknown — one of the kinds of the opponent's deck p has not seen."""
-    arr, tt, p = at_decision(12, 5, [0, 1], rounds_done=7, step=3, turns=1)
+    arr, tt, p = at_decision(12, 5, [0, 1], rounds_done=7, step=3)     # before the first card: none played yet
     base, hidden, seen = assert_every_hidden_card_uniform(arr, tt, p, 3)
     q = 1 - p
     assert len(hidden) == 1 and hidden[0][3] == q
