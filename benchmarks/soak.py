@@ -17,7 +17,7 @@ import time
 from dataclasses import replace
 from importlib import import_module
 
-from simcore import registry, runner
+from simcore import registry, runner, stats
 from simcore.registry import UserError
 
 COMPONENTS = {"carcassonne": "carcassonne", "carcassonne-ark": "carcassonne", "notre-dame": "notre_dame",
@@ -121,7 +121,8 @@ def main():
             if rows:
                 games = sum(r["games"] for r in rows)
                 speed = games / max(sum(r["seconds"] for r in rows), 1e-9)
-                print(f"{game:<16} {label:<14} {games:>12,} {sum(r['violations'] for r in rows):>10,} {speed:>9,.0f}",
+                violations = sum(r["violations"] for r in rows)
+                print(f"{game:<16} {label:<14} {games:>12,} {violations:>10,} {stats.speed_text(speed, unit=''):>9}",
                       file=sys.stderr)
     sys.exit(1 if any(r["violations"] for r in records) else 0)
 

@@ -180,7 +180,7 @@ def run_and_report(plan: runner.Plan, out: str | None, as_json: bool, quiet: boo
     if as_json:
         click.echo(json.dumps(summary))
     else:
-        speed = f"{outcome.games_per_second or 0:,.0f} games/s on {player.describe(plan)}"
+        speed = f"{stats.speed_text(outcome.games_per_second)} on {player.describe(plan)}"
         print_summary(summary, "seat", caption=speed)
         if len(summary["policies"]) > 1:
             print_summary(summary, "policy")
@@ -415,7 +415,8 @@ def bench(game_ids, player_counts, games, workers, policy, as_json):
                 else:
                     table.add_row(record["game"], str(record["players"]), str(record["workers"]),
                                   f"{record['games']:,}", f"{record['seconds']:.2f}",
-                                  f"{record['games_per_second']:,.0f}", f"{record['compile_seconds']:.2f}")
+                                  stats.speed_text(record["games_per_second"], unit=""),
+                                  f"{record['compile_seconds']:.2f}")
     if not as_json:
         Console().print(table)
 

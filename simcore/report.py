@@ -9,9 +9,10 @@ The files are read chunk by chunk (`results.read_chunks`), never whole, so a rep
 games needs no more memory than one on a thousand. Each chunk's games are summed into a Group —
 the sufficient statistics of one (game, players, data, lineup): per (seat, policy) the seat-games,
 wins, wins shared by k seats, score, points and counter sums; how often each score occurred per
-(seat, policy); the pairwise win, comparison and meeting counts of the policies; how often each
-margin of victory and each value of a game column occurred; ties; the game indexes each file
-holds. Scores and counters are integers, so these counts give the means, sds and quantiles
+(seat, policy); the pairwise win, comparison and meeting counts of the policies; per policy and
+pair of seats it held in one game, those games, its wins there and the games both seats won; how
+often each margin of victory and each value of a game column occurred; ties; the game indexes
+each file holds. Scores and counters are integers, so these counts give the means, sds and quantiles
 exactly. Every section is a function of a Group — or of a DataFrame of one group's rows, which
 it aggregates the same way (`Group.of`) — so notebooks and tests can call them directly.
 
@@ -35,6 +36,18 @@ Methods, as the report states them:
   Goodman's (statsmodels `multinomial_proportions_confint(method="goodman")`, whose closed form
   takes these fractional counts as they are); the chi-square test (scipy `chisquare`, k − 1
   degrees of freedom) compares the counts with equal shares.
+- each policy in each seat (a lineup of several policies): per (policy, seat) the seat-games, the
+  win rate (ties counting as wins) with its 95% Wilson interval and the mean score with its 95%
+  Student-t interval (the numbers of `simcore stats --by policy-seat`). With rotated seats every
+  seat holds each policy equally often, so the pooled shares per seat are about equal by design;
+  each policy's own seat advantage is tested within its seat-games: the chi-square test of equal
+  win rates across the seats it played (k − 1 degrees of freedom; exactly Pearson's test, scipy's
+  chi2_contingency without continuity correction, where it held one seat a game). Where it held
+  several seats of one game (random ×2) those seat-games are not independent, and the test's
+  covariance adds their within-game term (equal_rates_test), which keeps its 5% level where
+  Pearson's does not (a policy in 3 of 4 seats, one winner a game, no seat advantage: Pearson
+  rejects 9% of the time at 5%, this test 5%). No test where a policy played one seat, never or
+  always won, or fewer than 5 wins or losses are expected in a seat (Cochran's rule).
 - strategies: win rate per policy over every (game, seat) it played, ties counting as wins, with
   the 95% Wilson interval of `simcore stats`. Head-to-head: every pair of seats (a, b) of one game
   whose policies are A and B is one comparison, won by A when a ranked above b (a lower rank); a
@@ -48,6 +61,10 @@ Methods, as the report states them:
   when the top score is shared and the tie-break decided). Ties: games won by more than one seat.
 - game columns (a counter equal on every seat of every game, or a GameSpec's game_columns): their
   distribution over games; seat columns: their mean per seat and per policy.
+- plots: the score histograms' bins hold a whole number of scores each, edges halfway between
+  integers (score_bins), so integer scores never make a comb; a mixed lineup's histogram of a seat
+  has one outline per policy (the share of its games there). Titles too wide for a figure are
+  broken into lines, never cut.
 """
 from __future__ import annotations
 
@@ -245,6 +262,8 @@ class Group:
         self._summed: list[str] = []             # the columns of _sums
         self._sums = np.zeros((self.players, 0, 0), np.int64)   # [seat, policy code, column]
         self._meetings = np.zeros((3, 0, 0), np.int64)          # wins2, pairs, games: [_, policy A, policy B]
+        # [policy, seat a, seat b, (games it held both seats, its wins at a in them, both won)]
+        self._seat_pairs = np.zeros((0, self.players, self.players, 3), np.int64)
         self._scores: Counter = Counter()        # (seat, policy code, score) -> seat-games
         self._margins: Counter = Counter()       # margin -> games
         self._ties = self._tiebreaks = 0
@@ -304,6 +323,16 @@ class Group:
         index = pd.MultiIndex.from_arrays([np.repeat(names, k), np.tile(names, k)], names=["policy", "other"])
         return pd.DataFrame(self._meetings.reshape(3, -1).T, index=index, columns=["wins2", "pairs", "games"]).sort_index()
 
+    def seat_pairs(self) -> pd.DataFrame:
+        """Per (policy, seat, other seat) where one policy held both seats of a game: games (how
+        many such games), wins (its wins at seat in them, ties counting) and both_won (games both
+        seats won: a tie). What the within-game covariance of a policy's seat wins needs."""
+        names = np.asarray(self._names, dtype=object)
+        players = self.players
+        index = pd.MultiIndex.from_product([names, range(players), range(players)], names=["policy", "seat", "other"])
+        table = pd.DataFrame(self._seat_pairs.reshape(-1, 3), index=index, columns=["games", "wins", "both_won"])
+        return table[table["games"] > 0].sort_index()
+
     def margin_counts(self) -> pd.Series:
         """margin of victory -> games."""
         return _series(self._margins)
@@ -333,6 +362,7 @@ class Group:
         seats = np.broadcast_to(np.arange(players), codes.shape)
         self._scores.update(_counts(seats.ravel(), codes.ravel(), grid["score"].ravel()))
         self._add_meetings(codes, grid["rank"])
+        self._add_seat_pairs(codes, grid["win"])
         self._add_margins(grid)
         self._add_game_values(rows)
         self._add_spans(rows, source)
@@ -349,6 +379,7 @@ class Group:
             grow = k - self._sums.shape[1]
             self._sums = np.pad(self._sums, ((0, 0), (0, grow), (0, 0)))
             self._meetings = np.pad(self._meetings, ((0, 0), (0, grow), (0, grow)))
+            self._seat_pairs = np.pad(self._seat_pairs, ((0, grow), (0, 0), (0, 0), (0, 0)))
         return np.asarray([self._names.index(str(name)) for name in names], dtype=np.int64)[codes]
 
     def _base_sums(self) -> list[str]:
@@ -388,6 +419,19 @@ class Group:
         present = np.zeros((len(codes), k), dtype=np.int64)
         np.put_along_axis(present, codes, 1, axis=1)
         self._meetings[2] += present.T @ present
+
+    def _add_seat_pairs(self, codes: np.ndarray, win: np.ndarray) -> None:
+        """Every ordered pair of seats (a, b) that one policy held in a game: the games, its wins
+        at a, and the games both seats won (ties)."""
+        k = len(self._names)
+        for a, b in permutations(range(self.players), 2):
+            same = codes[:, a] == codes[:, b]
+            if not same.any():
+                continue
+            policy, won, other_won = codes[same, a], win[same, a], win[same, b]
+            self._seat_pairs[:, a, b, 0] += np.bincount(policy, minlength=k)
+            self._seat_pairs[:, a, b, 1] += np.bincount(policy, weights=won, minlength=k).astype(np.int64)
+            self._seat_pairs[:, a, b, 2] += np.bincount(policy, weights=won & other_won, minlength=k).astype(np.int64)
 
     def _add_margins(self, grid) -> None:
         scores = np.sort(grid["score"], axis=1)
@@ -626,6 +670,83 @@ def seat_balance(group) -> tuple[pd.DataFrame, bool]:
     return counts, balanced
 
 
+def policy_seat_rates(group) -> pd.DataFrame:
+    """Per (policy, seat) it played: n (seat-games), win_rate (ties count as wins) with its 95%
+    Wilson interval win_lo, win_hi, win_share, mean_score with its 95% Student-t interval
+    score_lo, score_hi: the numbers of `simcore stats --by policy-seat`, from the group's counts."""
+    group = _group(group)
+    sums = group.sums()
+    counts = group.score_counts()
+    scores = counts.index.get_level_values("score").to_numpy(np.int64)
+    squares = pd.Series(counts.to_numpy() * scores * scores, index=counts.index).groupby(level=["seat", "policy"]).sum()
+    summed = pd.DataFrame({"n": sums["n"], "win": sums["win"], "win_share": _wins(sums, group.players),
+                           "score": sums["score"], "score_sq": squares})
+    return stats.rates(summed.reorder_levels(["policy", "seat"]).sort_index())
+
+
+MIN_EXPECTED = 5     # the fewest wins and losses expected in every seat for a policy's chi-square test
+
+
+def policy_seat_advantage(group) -> pd.DataFrame:
+    """Per policy: does its win rate (ties count as wins) depend on the seat it played? Within
+    its own seat-games, the chi-square test of equal win rates across the seats it played
+    (equal_rates_test). Returns per policy: seats (how many it played), seat_games, wins, chi2,
+    dof, p, and why_not where there is nothing to test ("one seat", "never won", "always won")
+    or too little for the chi-square distribution to hold ("few": under MIN_EXPECTED wins or
+    losses expected in a seat, Cochran's rule; "too few games": see equal_rates_test); else ""."""
+    group = _group(group)
+    sums, pairs = group.sums(), group.seat_pairs()
+    rows = {}
+    for policy in group.policies:
+        part = sums.xs(policy, level="policy")
+        seats = list(part.index)
+        n, wins = part["n"].to_numpy(float), part["win"].to_numpy(float)
+        rate = wins.sum() / n.sum()
+        why = "one seat" if len(seats) < 2 else "never won" if rate == 0 else "always won" if rate == 1 else \
+            "few" if n.min() * min(rate, 1 - rate) < MIN_EXPECTED else ""
+        chi2 = p = np.nan
+        if not why:
+            held = pairs.xs(policy, level="policy") if policy in pairs.index.get_level_values("policy") else pairs.iloc[:0]
+            matrices = {c: held[c].unstack("other", fill_value=0).reindex(index=seats, columns=seats, fill_value=0)
+                        .to_numpy(float) for c in ["games", "wins", "both_won"]}
+            chi2, p = equal_rates_test(n, wins, matrices["games"], matrices["wins"], matrices["both_won"])
+            why = "" if np.isfinite(chi2) else "too few games"
+        rows[policy] = {"seats": len(seats), "seat_games": int(n.sum()), "wins": int(wins.sum()), "chi2": chi2,
+                        "dof": len(seats) - 1, "p": p, "why_not": why}
+    table = pd.DataFrame.from_dict(rows, orient="index")
+    table.index.name = "policy"
+    return table
+
+
+def equal_rates_test(n, wins, games_both, wins_both, both_won) -> tuple[float, float]:
+    """(chi2, p) of the test that k seats' win rates wins / n are equal, k − 1 degrees of
+    freedom: the Wald form (d' S⁻¹ d, d the seats' rates minus the first seat's) of Pearson's
+    chi-square, with its covariance estimated under equal rates r (the pooled rate).
+
+    When one policy holds two seats i, j of the same game, those seat-games are not independent
+    (one's win is mostly the other's loss). games_both[i, j] counts such games, wins_both[i, j]
+    the wins at i in them, both_won[i, j] the games both won (a tie); their covariance term
+    Σ (x_i − r)(x_j − r) / (n_i n_j) over those games enters the covariance, so the test keeps
+    its level. Where no game holds two of the seats it is exactly Pearson's test (scipy's
+    chi2_contingency on wins and losses per seat, no continuity correction). (nan, nan) when
+    that covariance estimate is not positive definite (too few games)."""
+    from scipy.stats import chi2
+
+    n, wins = np.asarray(n, float), np.asarray(wins, float)
+    k = len(n)
+    rate = wins.sum() / n.sum()
+    within = both_won - rate * (wins_both + np.transpose(wins_both)) + rate * rate * games_both
+    covariance = within / np.outer(n, n)
+    np.fill_diagonal(covariance, rate * (1 - rate) / n)
+    contrast = np.hstack([-np.ones((k - 1, 1)), np.eye(k - 1)])       # each seat minus the first
+    difference = contrast @ (wins / n)
+    spread = contrast @ covariance @ contrast.T
+    if np.linalg.eigvalsh(spread).min() <= 0:
+        return np.nan, np.nan
+    statistic = float(difference @ np.linalg.solve(spread, difference))
+    return statistic, float(chi2.sf(statistic, k - 1))
+
+
 def head_to_head(group) -> dict:
     """For every ordered pair of policies (A, B): "wins" = A's wins over B in seat-pair comparisons
     (a tie in rank half a win each way), "pairs" = those comparisons, "share" = wins / pairs (NaN
@@ -772,36 +893,92 @@ def _figure(width: float, height: float):
     return figure
 
 
-def plot_score_histograms(group, path: str, title: str) -> None:
-    """One histogram of the final score per seat, on a shared score axis (drawn from the counts
-    of every score: the same bars as from the scores themselves)."""
+MAX_BINS = 60        # a score histogram's most bins: wider score ranges take bins of 2, 3, ... scores
+
+
+def score_bins(low: int, high: int, max_bins: int = MAX_BINS) -> np.ndarray:
+    """Histogram edges for integer scores low..high: every bin holds the same whole number of
+    scores (the fewest that keep the bins at most max_bins, starting at a multiple of it) and
+    its edges lie halfway between integers. Bins of a fractional width would hold one score,
+    then two, in turn: a comb of tall and short bars that is in the bins, not in the scores."""
+    width = max(1, math.ceil((high - low + 1) / max_bins))
+    first = width * math.floor(low / width)
+    count = (high - first) // width + 1
+    return first - 0.5 + width * np.arange(count + 1)
+
+
+def score_histograms(group) -> tuple[np.ndarray, dict[tuple[int, str], np.ndarray]]:
+    """(edges, {(seat, policy): seat-games per bin}) of the final scores, on the group's score_bins."""
     group = _group(group)
-    players = group.players
-    counts = group.score_counts().groupby(level=["seat", "score"]).sum()
-    policies = _seat_policies(group)
+    counts = group.score_counts()
     scores = counts.index.get_level_values("score")
-    low, high = int(scores.min()), int(scores.max())
-    bins = np.arange(low, high + 2) - 0.5 if high - low <= 60 else np.linspace(low, high + 1, 41)
+    edges = score_bins(int(scores.min()), int(scores.max()))
+    bins = np.searchsorted(edges, scores.to_numpy(), side="right") - 1
+    per_bin = counts.groupby([counts.index.get_level_values("seat"), counts.index.get_level_values("policy"), bins]).sum()
+    histograms = {}
+    for (seat, policy), part in per_bin.groupby(level=[0, 1]):
+        values = np.zeros(len(edges) - 1, np.int64)
+        values[part.index.get_level_values(2).to_numpy()] = part.to_numpy()
+        histograms[(int(seat), str(policy))] = values
+    return edges, histograms
+
+
+def plot_score_histograms(group, path: str, title: str):
+    """One histogram of the final score per seat on a shared score axis, from the counts of every
+    score. A mixed lineup's panels hold one outline per policy, each as the share of that
+    policy's games in the seat, so the policies compare whatever their number of games there.
+    Returns the figure (saved to path)."""
+    group = _group(group)
+    players, policies = group.players, group.policies
+    mixed = len(policies) > 1
+    edges, histograms = score_histograms(group)
+    seat_policies = _seat_policies(group)
     columns = 2 if players == 4 else min(players, 3)
     rows = math.ceil(players / columns)
-    figure = _figure(3.4 * columns, 2.6 * rows + 0.5)
+    figure = _figure(3.4 * columns, 2.6 * rows + 0.7)
     axes = figure.subplots(rows, columns, sharex=True, sharey=True, squeeze=False).ravel()
     for seat in range(players):
         ax = axes[seat]
-        seat_counts = counts.loc[seat]
-        ax.hist(seat_counts.index.to_numpy(), bins=bins, weights=seat_counts.to_numpy(), color=f"C{seat}")
-        ax.set_title(f"seat {seat} ({policies[seat]})", fontsize=9)
+        for j, policy in enumerate(policies):
+            values = histograms.get((seat, policy))
+            if values is None:
+                continue
+            if mixed:
+                ax.stairs(values / values.sum(), edges, color=f"C{j}", linewidth=1.4, label=policy)
+            else:
+                ax.stairs(values, edges, fill=True, color=f"C{seat}")
+        ax.set_title(f"seat {seat} ({seat_policies[seat]})", fontsize=9)
         ax.set_xlabel("score")
-        ax.set_ylabel("games")
+        ax.set_ylabel("share of its games" if mixed else "games")
         ax.tick_params(labelbottom=True)
     for ax in axes[players:]:
         ax.set_visible(False)
-    figure.suptitle(f"{title}: score per seat", fontsize=10)
+    if mixed:
+        axes[0].legend(fontsize=7, title="policy", title_fontsize=7)
+    _title(figure, f"{title}: score per seat" + (", by policy" if mixed else ""))
     figure.savefig(path)
+    return figure
 
 
-def plot_win_share(advantage: dict, path: str, title: str) -> None:
-    """Win share per seat with its 95% simultaneous interval as error bars; equal share dashed."""
+def _title(figure, text: str, fontsize: float = 10) -> None:
+    """The figure's title, broken into lines where it would be wider than the figure: a long
+    group title (lineup, games, seeds) is never cut at the edges."""
+    import textwrap
+
+    renderer = figure.canvas.get_renderer()
+    lines = text.split("\n")
+    width = max(map(len, lines))
+    while True:
+        wrapped = "\n".join(textwrap.fill(line, width, break_on_hyphens=False) for line in lines)
+        title = figure.suptitle(wrapped, fontsize=fontsize)
+        if title.get_window_extent(renderer).width <= 0.96 * figure.bbox.width or width <= 20:
+            return
+        width -= 4
+
+
+def plot_win_share(advantage: dict, path: str, title: str):
+    """Win share per seat with its 95% simultaneous interval as error bars; equal share dashed.
+    Returns the figure (saved to path)."""
     table = advantage["table"]
     figure = _figure(6, 3.8)
     ax = figure.subplots()
@@ -814,12 +991,14 @@ def plot_win_share(advantage: dict, path: str, title: str) -> None:
     ax.set_ylabel("win share")
     ax.set_ylim(0, max(1e-9, float(table["hi"].max())) * 1.15)
     ax.legend(loc="upper right", fontsize=8)
-    ax.set_title(f"{title}\nwin share per seat, 95% simultaneous intervals", fontsize=10)
+    _title(figure, f"{title}\nwin share per seat, 95% simultaneous intervals")
     figure.savefig(path)
+    return figure
 
 
-def plot_points(by_seat: pd.DataFrame, by_policy: pd.DataFrame | None, path: str, title: str) -> None:
-    """Mean points per category as stacked bars per seat (and per policy): gains up, losses down."""
+def plot_points(by_seat: pd.DataFrame, by_policy: pd.DataFrame | None, path: str, title: str):
+    """Mean points per category as stacked bars per seat (and per policy): gains up, losses down.
+    Returns the figure (saved to path)."""
     panels = [("seat", by_seat)] + ([("policy", by_policy)] if by_policy is not None else [])
     figure = _figure(5 + 3 * (len(panels) - 1), 4.2)
     axes = figure.subplots(1, len(panels), squeeze=False).ravel()
@@ -840,8 +1019,9 @@ def plot_points(by_seat: pd.DataFrame, by_policy: pd.DataFrame | None, path: str
         ax.set_ylabel("mean points")
         ax.set_title(f"per {by}", fontsize=9)
     axes[-1].legend(loc="center left", bbox_to_anchor=(1.0, 0.5), fontsize=7)
-    figure.suptitle(f"{title}: points by category", fontsize=10)
+    _title(figure, f"{title}\npoints by category")
     figure.savefig(path)
+    return figure
 
 
 def _tab20(i: int):
@@ -883,7 +1063,16 @@ def _number(x, digits: int = 2) -> str:
 
 
 def _pvalue(p: float) -> str:
+    """A p-value in a table's cell: "0.0123", "< 1e-300" where it underflows, "n/a" where there is none."""
+    if not np.isfinite(p):
+        return "n/a"
     return "< 1e-300" if p == 0 else f"{p:.3g}"
+
+
+def _p_is(p: float) -> str:
+    """A p-value in a sentence: "p = 0.0123", "p < 1e-300" (never "p = < 1e-300")."""
+    text = _pvalue(p)
+    return f"p {text}" if text.startswith("<") else f"p = {text}"
 
 
 def _table(title: str, table: pd.DataFrame, index_name: str, formats: dict) -> Table:
@@ -914,7 +1103,7 @@ def lineup_blocks(family: list[Group], advantages: dict[int, dict] | None = None
         cells = [f"{100 * row.win_share:.1f}% [{100 * row.lo:.1f}, {100 * row.hi:.1f}]" for _, row in table.iterrows()]
         rows.append([group.lineup] + cells + [_pvalue(advantage["p"]), t])
         lines.append(f"{group.lineup}: " + ", ".join(f"seat {seat} wins {cell}" for seat, cell in enumerate(cells))
-                     + f" vs {expected} expected; chi-square p = {_pvalue(advantage['p'])} {t}")
+                     + f" vs {expected} expected; chi-square {_p_is(advantage['p'])} {t}")
         if len(group.policies) > 1 and not seat_balance(group)[1]:
             unbalanced.append(f"{group.lineup} {t}")
     blocks: list = [Table(f"{first.game} · {players} players · data {first.data}: win share per seat by lineup, "
@@ -926,6 +1115,49 @@ def lineup_blocks(family: list[Group], advantages: dict[int, dict] | None = None
         blocks.append("Warning: in " + "; ".join(unbalanced) + " the seats did not all play the same policies equally "
                       "often (run with --rotate-seats): those shares mix seat advantage with strategy.")
     return blocks
+
+
+def policy_seat_blocks(group: Group) -> list:
+    """A mixed lineup's seat advantage policy by policy: each policy in each seat (games, win rate
+    and mean score with their intervals), and each policy's own test of equal win rates across
+    its seats. With rotated seats every seat holds each policy equally often, so the pooled
+    shares above are about equal by design whatever the seats do for each policy."""
+    t = group.tag()
+    rates = policy_seat_rates(group)
+    blocks: list = [Table(f"Each policy in each seat: seat-games, win rate (ties count as wins) with its 95% Wilson "
+                          f"interval, mean score with its 95% Student-t interval {t}",
+                          ["policy", "seat", "games", "win_rate", "win_interval", "mean_score", "score_interval"],
+                          [[policy, str(seat), _number(row["n"]), _percent(row["win_rate"]),
+                            _interval(row["win_lo"], row["win_hi"], percent=True), _number(row["mean_score"]),
+                            _interval(row["score_lo"], row["score_hi"])] for (policy, seat), row in rates.iterrows()])]
+    if seat_balance(group)[1]:
+        blocks.append("Every seat held each policy equally often (rotated seats), so the shares per seat above average "
+                      "over the policies and are about equal by design; whether a seat helps a policy is tested below, "
+                      f"within that policy's own games {t}.")
+    tests = policy_seat_advantage(group)
+    verdicts = {"one seat": "played one seat only: nothing to compare", "never won": "never won: nothing to compare",
+                "always won": "won every game: nothing to compare", "too few games": "too few games to test",
+                "few": f"too few wins or losses to test (under {MIN_EXPECTED} expected in a seat)"}
+    cells = []
+    for policy, row in tests.iterrows():
+        verdict = verdicts.get(row["why_not"]) or ("its win rate differs between seats" if row["p"] < 1 - CONFIDENCE
+                                                   else "no evidence that its win rate differs between seats")
+        tested = bool(np.isfinite(row["chi2"]))
+        cells.append([policy, str(row["seats"]), _number(row["seat_games"]), f"{row['chi2']:.2f}" if tested else "n/a",
+                      str(row["dof"]) if tested else "n/a", _pvalue(row["p"]), verdict])
+    blocks.append(Table(f"Seat advantage of each policy on its own: chi-square test of equal win rates across the seats it "
+                        f"played, 5% level {t}", ["policy", "seats", "seat_games", "χ²", "df", "p", "verdict"], cells))
+    blocks.append("Method: per policy, its seat-games alone: Pearson's chi-square test of equal win rates (ties count as "
+                  "wins) across the seats it played, k − 1 degrees of freedom. Where it held several seats of one game "
+                  "those seat-games are not independent (one's win is mostly the other's loss): the test then adds their "
+                  "within-game covariance, estimated from those games, so it keeps its 5% level.")
+    return blocks
+
+
+def _interval(lo: float, hi: float, percent: bool = False) -> str:
+    if not (np.isfinite(lo) and np.isfinite(hi)):
+        return "n/a"
+    return f"[{100 * lo:.1f}, {100 * hi:.1f}]" if percent else f"[{_number(lo)}, {_number(hi)}]"
 
 
 def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = None) -> list:
@@ -950,7 +1182,7 @@ def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = 
                                   "interval": str, "expected": _percent_plain, "win_rate": _percent}))
     verdict = "the seats' shares differ" if advantage["p"] < 1 - CONFIDENCE else "no evidence that the seats' shares differ"
     blocks.append(f"Chi-square test against equal shares: χ² = {advantage['chi2']:.2f}, df = {advantage['dof']}, "
-                  f"p = {_pvalue(advantage['p'])} — {verdict} at the 5% level {t}.")
+                  f"{_p_is(advantage['p'])} — {verdict} at the 5% level {t}.")
     blocks.append("Method: wins are win_share summed: a game won by k tied seats counts 1/k for each, so the seats' counts "
                   "add up to the games; the intervals hold for all seats at once (statsmodels "
                   "multinomial_proportions_confint, method goodman, on these counts). win_rate counts a tied win as a win.")
@@ -958,6 +1190,8 @@ def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = 
         blocks.append("Warning: the seats did not all play the same policies equally often (run with --rotate-seats): "
                       f"these shares mix seat advantage with strategy {t}.")
     blocks.append(Image(images["win_share"], f"win share per seat with 95% simultaneous intervals {t}"))
+    if len(group.policies) > 1:
+        blocks += policy_seat_blocks(group)
 
     # strategy comparison
     blocks.append("### Strategy comparison")

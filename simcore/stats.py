@@ -68,20 +68,20 @@ class Tally:
         """Per seat: policy (names joined when seats rotate), n, win_rate, win_lo, win_hi, win_share,
         mean_score, score_lo, score_hi and the mean of every pts_ column."""
         sums = self._checked_sums()
-        table = _rates(sums.groupby(level="seat").sum())
+        table = rates(sums.groupby(level="seat").sum())
         policies = sums.index.to_frame(index=False).groupby("seat")["policy"].agg(lambda s: ", ".join(sorted(s)))
         table.insert(0, "policy", policies)
         return table
 
     def by_policy(self) -> pd.DataFrame:
         """Per policy, over every (game, seat) it played: the same columns as by_seat."""
-        return _rates(self._checked_sums().groupby(level="policy").sum())
+        return rates(self._checked_sums().groupby(level="policy").sum())
 
     def by_policy_seat(self) -> pd.DataFrame:
         """Per (policy, seat): how each policy did in each seat, the table a mixed lineup with
         rotated seats needs (its seats' own rows mix the policies)."""
         sums = self._checked_sums()
-        return _rates(sums.reorder_levels(["policy", "seat"]).sort_index())
+        return rates(sums.reorder_levels(["policy", "seat"]).sort_index())
 
     def summary(self, games_per_second: float | None = None) -> dict:
         """The JSON summary of `simcore simulate --json` (see the README for its shape)."""
@@ -119,7 +119,10 @@ def summary(frame: pd.DataFrame, games_per_second: float | None = None) -> dict:
     return Tally.of(frame).summary(games_per_second)
 
 
-def _rates(sums: pd.DataFrame) -> pd.DataFrame:
+def rates(sums: pd.DataFrame) -> pd.DataFrame:
+    """The rates of summed rows (columns n, win, win_share, score, score_sq and any pts_), on
+    their index: n, win_rate, win_lo, win_hi (95% Wilson), win_share, mean_score, score_lo,
+    score_hi (95% Student-t) and the mean of every pts_ column."""
     n = sums["n"]
     win_lo, win_hi = wilson_interval(sums["win"], n)
     score_lo, score_hi = mean_interval(sums["score"], sums["score_sq"], n)
@@ -136,6 +139,16 @@ def _rates(sums: pd.DataFrame) -> pd.DataFrame:
     for column in _points_columns(sums):
         table[column] = sums[column] / n
     return table
+
+
+def speed_text(games_per_second: float | None, unit: str = " games/s") -> str:
+    """A speed as every command prints it: whole games from 100 a second up ("2,398 games/s"),
+    three significant digits below ("0.38 games/s", "12.3 games/s"): a slow run never reads
+    "0 games/s". "no games played" when there is no speed (a resumed run that had nothing left)."""
+    if games_per_second is None or not np.isfinite(games_per_second):
+        return "no games played"
+    number = f"{games_per_second:,.0f}" if games_per_second >= 100 else f"{games_per_second:.3g}"
+    return number + unit
 
 
 def _rate_fields(row: pd.Series) -> dict:

@@ -551,7 +551,7 @@ def run(sp: SweepPlan, progress: Callable[[str], None] | None = None, force: boo
             raise Interrupted(stop.out, stop.games, v, stop.signal) from stop
         speeds.append(outcome.games_per_second)
         if progress:
-            speed = f"{outcome.games_per_second:,.0f} games/s" if outcome.games_per_second else "-"
+            speed = stats.speed_text(outcome.games_per_second)
             kept = f" ({outcome.start:,} kept from the file)" if outcome.start else ""
             progress(f"[{v.index + 1}/{len(sp.variants)}] variant {v.index}, {v.label}: {outcome.games:,} games{kept}, "
                      f"{speed} -> {path}")

@@ -14,13 +14,14 @@ import numpy as np
 import pandas as pd
 import pytest
 from click.testing import CliRunner
-from scipy.stats import chi2
+from scipy.stats import chi2, chi2_contingency, t as t_distribution
 
+import dice_game
 import simcore
 from cli.analyze import analyze
 from cli.main import SimcoreGroup
-from simcore import report
-from simcore.registry import UserError
+from simcore import report, runner, stats
+from simcore.registry import BatchResult, UserError
 from cli_tool import assert_one_error_line
 
 GAMES, SEED = 300, 7
@@ -428,3 +429,206 @@ def test_an_out_folder_that_is_a_file_is_a_user_error(runs, tmp_path):
     (tmp_path / "taken").write_text("")
     with pytest.raises(UserError, match="report folder"):
         report.write_report([runs["four"]], str(tmp_path / "taken"), "md")
+
+
+# ---- mixed lineups: each policy in each seat -----------------------------------------------
+# the dice toy game (tests/dice_game.py: greedy rolls two dice, random one, an exact six earns 3):
+# 3 seats, greedy + random ×2 with rotated seats, 3,000 games of seed 11
+
+MIXED_TAG = "(3,000 games, seed 11)"
+
+
+def dice_frame(lineup, games, seed, rotate=True, pts=None):
+    """Results rows of the dice game (or of the points pts[game, seat, category] given) for a lineup."""
+    seat_policies = runner.assign_seats(np.asarray(lineup, np.int8), 0, games, rotate)
+    batch = dice_game.play_batch(None, len(lineup), seat_policies, seed, 0) if pts is None else \
+        BatchResult(np.asarray(pts, np.int32), np.ones((games, 1), np.int32))
+    return simcore.results.chunk_frame(dice_game.DICE, "standard-dice", len(lineup), seed, 0, seat_policies, batch)
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory):
+    df = dice_frame([dice_game.GREEDY, dice_game.RANDOM, dice_game.RANDOM], 3000, 11)
+    out = tmp_path_factory.mktemp("mixed")
+    written = report.report_frames([("mixed.parquet", df)], str(out), "md")
+    with open(written[0], encoding="utf-8") as fh:
+        return types.SimpleNamespace(df=df, written=written, md=fh.read())
+
+
+def test_each_policy_in_each_seat_is_the_table_of_stats(mixed):
+    df, md = mixed.df, mixed.md
+    table = report.policy_seat_rates(df)
+    expected = stats.Tally.of(df).by_policy_seat()
+    assert table.index.tolist() == [("greedy", 0), ("greedy", 1), ("greedy", 2), ("random", 0), ("random", 1), ("random", 2)]
+    assert table["n"].tolist() == [1000, 1000, 1000, 2000, 2000, 2000]
+    columns = ["n", "win_rate", "win_lo", "win_hi", "win_share", "mean_score", "score_lo", "score_hi"]
+    pd.testing.assert_frame_equal(table[columns], expected[columns], check_exact=False, rtol=1e-12,
+                                  check_index_type=False)
+    # every cell of the report's table, recomputed from the rows with pandas and scipy
+    for (policy, seat), rows in df.groupby(["policy", "seat"]):
+        n, won, score = len(rows), rows["win"].sum(), rows["score"]
+        lo, hi = stats.wilson_interval(won, n)
+        half = t_distribution.ppf(0.975, n - 1) * score.std() / math.sqrt(n)
+        cells = [policy, str(seat), f"{n:,}", f"{100 * (won / n):.1f}%", f"[{100 * lo:.1f}, {100 * hi:.1f}]",
+                 number(score.mean()), f"[{number(score.mean() - half)}, {number(score.mean() + half)}]"]
+        assert "| " + " | ".join(cells) + " |" in md
+    assert f"**Each policy in each seat: seat-games, win rate (ties count as wins) with its 95% Wilson interval, " \
+           f"mean score with its 95% Student-t interval {MIXED_TAG}**" in md
+    assert f"Every seat held each policy equally often (rotated seats)" in md
+
+
+def test_a_policy_in_one_seat_a_game_gets_pearsons_chi_square(mixed):
+    df, md = mixed.df, mixed.md
+    greedy = df[df["policy"] == "greedy"].groupby("seat")["win"].agg(["sum", "count"])
+    pearson = chi2_contingency(np.c_[greedy["sum"], greedy["count"] - greedy["sum"]], correction=False)
+    test = report.policy_seat_advantage(df)
+    assert test.loc["greedy", ["seats", "seat_games", "wins", "dof"]].tolist() == [3, 3000, greedy["sum"].sum(), 2]
+    assert test.loc["greedy", "chi2"] == pytest.approx(pearson.statistic, rel=1e-9)
+    assert test.loc["greedy", "p"] == pytest.approx(pearson.pvalue, rel=1e-9)
+    verdict = "its win rate differs between seats" if pearson.pvalue < 0.05 else \
+        "no evidence that its win rate differs between seats"
+    assert f"| greedy | 3 | 3,000 | {pearson.statistic:.2f} | 2 | {pearson.pvalue:.3g} | {verdict} |" in md
+    assert f"Seat advantage of each policy on its own: chi-square test of equal win rates across the seats it " \
+           f"played, 5% level {MIXED_TAG}" in md
+
+
+def test_a_policy_in_two_seats_of_a_game_counts_their_within_game_covariance(mixed):
+    """random holds two seats of every game: the covariance of its seats' win rates, computed
+    here from the rows (games × seats), has the within-game term, and the statistic is its Wald form."""
+    df = mixed.df
+    random = df[df["policy"] == "random"].astype({"win": float})
+    won = random.pivot(index="game_index", columns="seat", values="win")      # NaN where greedy sat
+    n, wins = won.count().to_numpy(), won.sum().to_numpy()
+    rate = wins.sum() / n.sum()
+    centred = (won - rate).fillna(0).to_numpy()
+    covariance = centred.T @ centred / np.outer(n, n)
+    np.fill_diagonal(covariance, rate * (1 - rate) / n)
+    assert (covariance[~np.eye(3, dtype=bool)] != 0).all()       # the two random seats of a game are not independent
+    difference = wins[1:] / n[1:] - wins[0] / n[0]
+    spread = covariance[1:, 1:] - covariance[1:, :1] - covariance[:1, 1:] + covariance[0, 0]
+    statistic = difference @ np.linalg.solve(spread, difference)
+    test = report.policy_seat_advantage(df)
+    assert test.loc["random", "chi2"] == pytest.approx(statistic, rel=1e-9)
+    assert test.loc["random", "p"] == pytest.approx(chi2.sf(statistic, 2), rel=1e-9)
+    naive = chi2_contingency(np.c_[wins, n - wins], correction=False).statistic
+    assert test.loc["random", "chi2"] != pytest.approx(naive, rel=1e-3)
+
+
+def test_the_seat_test_of_a_policy_keeps_its_level_where_pearsons_does_not():
+    """4 seats, one winner drawn uniformly: no seat helps anyone. A policy holding 3 seats of every
+    game (rotated) is tested 2,000 times: the test rejects at 5% about 5% of the time; Pearson's
+    test on the same counts, blind to the within-game covariance, about 9%."""
+    rng = np.random.default_rng(3)
+    games, repeats = 400, 2000
+    held = np.array([[(s + i) % 4 != 0 for s in range(4)] for i in range(games)], float)   # seats of the policy
+    winner = rng.integers(0, 4, (repeats, games))
+    x = (winner[:, :, None] == np.arange(4)) * held                                   # its wins, per seat
+    n = held.sum(axis=0)
+    games_both = held.T @ held
+    np.fill_diagonal(games_both, 0)
+    rejected = naive = 0
+    for won in x:
+        wins = won.sum(axis=0)
+        wins_both, both_won = won.T @ held, won.T @ won
+        np.fill_diagonal(wins_both, 0)
+        np.fill_diagonal(both_won, 0)
+        rejected += report.equal_rates_test(n, wins, games_both, wins_both, both_won)[1] < 0.05
+        naive += chi2_contingency(np.c_[wins, n - wins], correction=False).pvalue < 0.05
+    assert 0.035 < rejected / repeats < 0.065
+    assert naive / repeats > 0.075
+
+
+def test_nothing_to_test_is_said_so():
+    never = dice_frame([dice_game.GREEDY, dice_game.RANDOM], 40, 1, rotate=False)      # one seat each
+    test = report.policy_seat_advantage(never)
+    assert test["why_not"].tolist() == ["one seat", "one seat"] and test["p"].isna().all()
+    # seat 0 wins every game: greedy (rotated) wins in seat 0 only, 20 wins in 40 seat-games
+    pts = np.zeros((40, 2, 2), np.int32)
+    pts[:, 0, 0] = 5
+    rotated = dice_frame([dice_game.GREEDY, dice_game.RANDOM], 40, 1, pts=pts)
+    assert report.policy_seat_advantage(rotated).loc["greedy", "why_not"] == ""
+    few = report.policy_seat_advantage(rotated.iloc[:16])           # 8 games: 4 wins and losses expected a seat
+    assert few["why_not"].tolist() == ["few", "few"]
+
+
+def test_a_p_value_below_1e_300_reads_p_less_than(tmp_path):
+    pts = np.zeros((3000, 3, 2), np.int32)
+    pts[:, 0, 0] = 5                                   # seat 0 wins every game: chi-square 6,000, p underflows
+    df = dice_frame([dice_game.RANDOM] * 3, 3000, 2, pts=pts)
+    assert report.seat_advantage(df)["p"] == 0
+    written = report.report_frames([("all-seat-0.parquet", df)], str(tmp_path), "md")
+    with open(written[0], encoding="utf-8") as fh:
+        md = fh.read()
+    assert "χ² = 6000.00, df = 2, p < 1e-300 — the seats' shares differ" in md and "p = <" not in md
+    assert (report._p_is(0.0), report._p_is(0.01234), report._p_is(float("nan"))) == ("p < 1e-300", "p = 0.0123", "p = n/a")
+
+
+# ---- plots: integer bins, titles inside the figure -------------------------------------------
+
+def test_score_bins_hold_whole_scores_halfway_between_integers():
+    for low, high in [(0, 28), (-12, 79), (-3, 200), (37, 37), (5, 64), (5, 65)]:
+        edges = report.score_bins(low, high)
+        widths = np.diff(edges)
+        assert (edges % 1 == 0.5).all() and (widths == widths[0]).all() and widths[0] % 1 == 0
+        assert len(widths) <= report.MAX_BINS and edges[0] < low and edges[-1] > high
+        assert edges[0] + 0.5 == widths[0] * math.floor(low / widths[0])     # starts at a multiple of the width
+        assert widths[0] == max(1, math.ceil((high - low + 1) / report.MAX_BINS))
+    assert report.score_bins(-12, 79).tolist()[:3] == [-12.5, -10.5, -8.5]    # 92 scores: bins of 2
+
+
+def step_patches(ax):
+    from matplotlib.patches import StepPatch
+    return [p for p in ax.patches if isinstance(p, StepPatch)]
+
+
+def test_histograms_of_a_wide_score_range_have_integer_bins(tmp_path):
+    pts = np.zeros((500, 2, 2), np.int32)
+    pts[:, :, 0] = np.random.default_rng(4).integers(-20, 130, (500, 2))       # 150 scores: bins of 3
+    df = dice_frame([dice_game.RANDOM] * 2, 500, 2, pts=pts)
+    figure = report.plot_score_histograms(df, str(tmp_path / "scores.png"), "dice 2p")
+    edges = report.score_bins(int(df["score"].min()), int(df["score"].max()))
+    assert np.diff(edges)[0] == 3
+    for seat, ax in enumerate(figure.axes[:2]):
+        (patch,) = step_patches(ax)
+        values, got_edges, _ = patch.get_data()
+        np.testing.assert_array_equal(got_edges, edges)
+        np.testing.assert_array_equal(values, np.histogram(df[df["seat"] == seat]["score"], bins=edges)[0])
+
+
+def test_histograms_of_a_mixed_lineup_split_every_seat_by_policy(mixed, tmp_path):
+    df = mixed.df
+    figure = report.plot_score_histograms(df, str(tmp_path / "scores.png"), "dice 3p")
+    edges = report.score_bins(int(df["score"].min()), int(df["score"].max()))
+    for seat, ax in enumerate(figure.axes[:3]):
+        patches = step_patches(ax)
+        assert [p.get_label() for p in patches] == ["greedy", "random"]
+        for patch, policy in zip(patches, ["greedy", "random"]):
+            values, got_edges, _ = patch.get_data()
+            scores = df[(df["seat"] == seat) & (df["policy"] == policy)]["score"]
+            np.testing.assert_allclose(values, np.histogram(scores, bins=edges)[0] / len(scores), rtol=1e-12)
+        assert ax.get_ylabel() == "share of its games"
+    assert "score per seat, by policy" in figure.get_suptitle()
+
+
+def drawn_outside(figure) -> bool:
+    """Whether anything drawn in the figure (titles, labels, ticks, legends) reaches past its edges,
+    as matplotlib measures it (inches; 0.01 inch to spare)."""
+    drawn = figure.get_tightbbox(figure.canvas.get_renderer())
+    width, height = figure.get_size_inches()
+    return drawn.x0 < -0.01 or drawn.y0 < -0.01 or drawn.x1 > width + 0.01 or drawn.y1 > height + 0.01
+
+
+def test_every_plot_title_fits_inside_its_figure(mixed, tmp_path):
+    group = report.Group.of(mixed.df)
+    title = "strasbourg 4p, greedy, mcts:iters=400, random ×2 (10,000,000 games, seeds 1, 2, 3, 4, 5)"
+    single = report.points_by_category(group, "seat").drop(columns="score")
+    figures = [report.plot_points(single, None, str(tmp_path / "points1.png"), title),
+               report.plot_points(single, report.points_by_category(group, "policy").drop(columns="score"),
+                                  str(tmp_path / "points2.png"), title),
+               report.plot_win_share(report.seat_advantage(group), str(tmp_path / "win.png"), title),
+               report.plot_score_histograms(group, str(tmp_path / "scores.png"), title)]
+    for figure in figures:
+        assert not drawn_outside(figure), figure.get_suptitle()
+        assert "points by category" in figure.get_suptitle() or "win share" in figure.get_suptitle() \
+            or "score per seat" in figure.get_suptitle()
+    assert "\n" in figures[0].get_suptitle()         # the long title was broken, not cut

@@ -110,3 +110,38 @@ def test_each_policy_in_each_seat_of_a_rotated_lineup():
     assert [(r["policy"], r["seat"], r["games"], r["win_rate"], r["mean_score"]) for r in rows] == [
         ("greedy", 0, 2, 1.0, 5.0), ("greedy", 1, 2, 0.5, 6.0), ("random", 0, 2, 0.5, 3.0), ("random", 1, 2, 0.5, 3.0)]
     assert {"policy", "seat", "games", "win_rate", "win_ci", "mean_score", "score_ci"} <= set(rows[0])
+
+
+def test_a_speed_keeps_three_significant_digits_below_100_games_a_second():
+    speeds = [0.38, 0.0412, 5, 12.345, 99.96, 2398.4, 107342.0]
+    assert [stats.speed_text(x) for x in speeds] == ["0.38 games/s", "0.0412 games/s", "5 games/s", "12.3 games/s",
+                                                     "100 games/s", "2,398 games/s", "107,342 games/s"]
+    assert (stats.speed_text(0.38, unit=""), stats.speed_text(None)) == ("0.38", "no games played")
+
+
+def simcore_cli(*args):
+    from click.testing import CliRunner
+    from cli.main import main
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_a_slow_run_and_a_slow_bench_print_their_speed_not_0_games_per_second(dice, monkeypatch):
+    from simcore import runner
+    monkeypatch.setattr(runner.Outcome, "games_per_second", property(lambda self: 0.38))
+    result = simcore_cli("simulate", "dice", "-p", 2, "-n", 20, "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "0.38 games/s on " in result.stdout and "0 games/s" not in result.stdout
+    monkeypatch.setattr(runner, "measure_speed", lambda game, players, games, workers, policy: iter([
+        {"game": game, "players": players, "policy": policy, "workers": 1, "games": games, "seconds": 263.2,
+         "games_per_second": games / 263.2, "compile_seconds": 17.0}]))
+    bench = simcore_cli("bench", "dice", "--games", 100)
+    assert bench.exit_code == 0, bench.output
+    assert "│  263.20 │    0.38 │     17.00 │" in bench.stdout
+
+
+def test_stats_calls_a_file_it_cannot_read_a_results_file(tmp_path):
+    (tmp_path / "README.md").write_text("# notes\n")
+    result = simcore_cli("stats", tmp_path / "README.md")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"error: results file {tmp_path / 'README.md'}: unknown extension '.md' " \
+                                    "(use .parquet, .pq or .csv)"
