@@ -14,6 +14,7 @@ After an intended rule, data or policy change, rewrite the files and review the 
 
     python tools/regen_golden.py            # rewrite every golden file
     python tools/regen_golden.py --check    # only report which files would change (exit 1 if any)
+    python tools/regen_golden.py carcassonne-ark   # only that game's files
 
 The script compiles the engine afresh in a temporary numba cache (about half a minute): numba's
 on-disk cache (cache=True) does not notice changes in other modules, so the shared cache can run
@@ -136,10 +137,15 @@ def difference(case: Case) -> str | None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", metavar="GAME",
+                        help=f"only these games' files (default: every game; {', '.join(PACKAGES)})")
     parser.add_argument("--check", action="store_true", help="report stale files, write nothing")
     parser.add_argument("--use-cache", action="store_true", help="use the shared numba cache (faster; "
                         "only when it is known to match the source)")
     args = parser.parse_args(argv)
+    unknown = [game for game in args.games if game not in PACKAGES]
+    if unknown:
+        parser.error(f"no game {unknown[0]!r} (games: {', '.join(PACKAGES)})")
     fresh_cache = None
     if not args.use_cache:
         if "numba" in sys.modules:
@@ -147,15 +153,15 @@ def main(argv=None) -> int:
         fresh_cache = tempfile.mkdtemp(prefix="regen_golden_numba_")
         os.environ["NUMBA_CACHE_DIR"] = fresh_cache
     try:
-        return write_or_check(args.check)
+        return write_or_check(args.check, args.games or list(PACKAGES))
     finally:
         if fresh_cache:
             shutil.rmtree(fresh_cache, ignore_errors=True)
 
 
-def write_or_check(check: bool) -> int:
+def write_or_check(check: bool, games: list[str]) -> int:
     stale = 0
-    for case in CASES:
+    for case in (case for case in CASES if case.game in games):
         case.directory.mkdir(parents=True, exist_ok=True)
         path = case.directory / case.filename
         text = render(case)
