@@ -32,20 +32,24 @@ ROAD, CITY, FIELD, CLOISTER = 0, 1, 2, 3             # segment kinds; CLOISTER =
 HALF_EDGE_PORT = {"NL": 0, "NR": 2, "EL": 3, "ER": 5, "SL": 6, "SR": 8, "WL": 9, "WR": 11}
 
 # Rule switches (CA-11) and their defaults. ruleset 0 = base game, 1 = The Ark of the Covenant.
+# Where the specification's reading and the rulebook's wording disagree, the default is the
+# rulebook's and the reading is the switch (docs/carcassonne.md, "Which defaults follow the rulebook").
 RULE_DEFAULTS = {
     "START_TILE_ROTATION": 0,
     "START_PLAYER": 0,
     "PROPHET_DOUBLES_INCOMPLETE": False,
     "ARK_COUNTS_PROPHETS": True,
     "ARK_COUNTS_FIELD_FOLLOWERS": True,
-    "ARK_MAY_REENTER_START": False,
+    # Rulebook p.4: no tile "twice", and never end on the start tile -- so the path may pass
+    # over its start once (AMB-08); False is the specification's reading.
+    "ARK_MAY_REENTER_START": True,
     "ARK_ENTRY_SCOPE": "CITY_TILES",
     "INCOMPLETE_TEMPLE_COUNTS_PROPHETS": True,
     "FIELD_SCORE_MAY_BE_NEGATIVE": False,
     "DEDUPE_SYMMETRIC_PLACEMENTS": True,
-    # Rulebook p.4 read literally: a player whose followers are all placed "only draws and
-    # places tiles" (no prophet, no Ark). The spec's default (AMB-13) removes only FOLLOWER.
-    "EMPTY_SUPPLY_TILE_ONLY": False,
+    # Rulebook p.4: a player whose followers are all placed "only draws and places tiles": no
+    # prophet, no Ark (AMB-13, AMB-14); False is the specification's reading (only FOLLOWER goes).
+    "EMPTY_SUPPLY_TILE_ONLY": True,
 }
 RULE_INDEX = {name: i for i, name in enumerate(RULE_DEFAULTS)}
 RULESET = len(RULE_DEFAULTS)          # index of the ruleset switch in the rules array

@@ -526,9 +526,9 @@ def keep_ark_path(st, n, length, c1, c2, c3, c4, c5):
 
 @njit(cache=True, nogil=True)
 def list_simple_ark_paths(st):
-    """list_ark_outcomes under the default rule (the start tile counts as entered): every path
-    of 1-5 steps over placed tiles that enters no cell twice, in the same order. Five nested
-    loops keep the path in registers; this runs on every Ark move of a random player."""
+    """list_ark_outcomes without ARK_MAY_REENTER_START (the start tile counts as entered): every
+    path of 1-5 steps over placed tiles that enters no cell twice, in the same order. Five nested
+    loops keep the path in registers; this runs on every Ark move of a random player then."""
     s = st.ark_cell
     board = st.cell_pidx
     n = 0

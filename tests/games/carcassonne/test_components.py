@@ -111,10 +111,10 @@ def test_a_value_the_rule_set_does_not_play_is_refused():
     base["tiles"][0]["temple"] = True
     assert refusal(base, "base") == ("tile file t.json: tile A: temple: temples belong to The Ark of the Covenant; "
                                      "in the base game it is fixed by the rules at false")
-    base = shipped("base") | {"rules": {"ARK_MAY_REENTER_START": True}}
+    base = shipped("base") | {"rules": {"ARK_MAY_REENTER_START": False}}
     assert refusal(base, "base") == (
         "tile file t.json: rules.ARK_MAY_REENTER_START: a rule of The Ark of the Covenant (prophets, the Ark, "
-        "sheep); in the base game it is fixed by the rules at false")
+        "sheep); in the base game it is fixed by the rules at true")
     ark = shipped("ark")
     ark["tiles"][1]["monastery"] = True
     assert refusal(ark, "ark") == ("tile file t.json: tile ARK-02: monastery: monasteries belong to the base game "
@@ -124,7 +124,7 @@ def test_a_value_the_rule_set_does_not_play_is_refused():
     assert refusal(ark, "ark") == ("tile file t.json: tiles.1.field_segments.0: Additional properties are not "
                                    "allowed ('adjacent_city_segments' was unexpected)")
     # the switches both rule sets play, and the Ark's at their defaults, load
-    rules = {"START_PLAYER": 2, "DEDUPE_SYMMETRIC_PLACEMENTS": False, "ARK_MAY_REENTER_START": False}
+    rules = {"START_PLAYER": 2, "DEDUPE_SYMMETRIC_PLACEMENTS": False, "ARK_MAY_REENTER_START": True}
     assert components.from_document(shipped("base") | {"rules": rules}, "base").rules["START_PLAYER"] == 2
 
 
@@ -158,8 +158,8 @@ def brute_force_outcomes(cells, start, reenter):
 
 @pytest.mark.parametrize("reenter, expected", [(False, 388), (True, 532)])
 def test_ark_outcomes_on_a_full_7x7_block(reenter, expected):
-    # CA-7.5 and AMB-08: 49 tiles around the Ark; with re-entry of the start allowed there are
-    # more outcomes than the 436 paths a default board can ever have
+    # CA-7.5 and AMB-08: 49 tiles around the Ark; with re-entry of the start allowed (the default)
+    # there are more outcomes than the 436 paths a board without it can ever have
     tiles = components.from_document(meadows(rules={"ARK_MAY_REENTER_START": reenter}), "ark")
     tt = tiles.tables[0]
     ws = state.new_state()

@@ -320,11 +320,12 @@ def ark_switch_position(**flags):
 
 # ---------------------------------------------------------------- empty supply (AMB-13, AMB-14)
 
-def test_empty_supply_keeps_prophet_ark_and_pass():
-    """CA-5.1, AMB-13, AMB-14: no FOLLOWER option, but PROPHET and ARK remain; with
-    EMPTY_SUPPLY_TILE_ONLY only PASS."""
-    for flags, expected in (({}, ["PASS", "PROPHET@city", "ARK"]),
-                            ({"EMPTY_SUPPLY_TILE_ONLY": True}, ["PASS"])):
+def test_empty_supply_only_places_the_tile():
+    """CA-5.1, CA-6.2, CA-7.4, AMB-13, AMB-14: with no follower in supply RED may only pass, though
+    the prophet is available and the Ark on the board; with EMPTY_SUPPLY_TILE_ONLY=False (the
+    specification's reading) only FOLLOWER goes and PROPHET and ARK remain."""
+    for flags, expected in (({}, ["PASS"]),
+                            ({"EMPTY_SUPPLY_TILE_ONLY": False}, ["PASS", "PROPHET@city", "ARK"])):
         p = Position(**flags)
         p.place(0, 0, "CITY_CAP", 0)
         p.st["supply"][RED] = 0
@@ -332,6 +333,21 @@ def test_empty_supply_keeps_prophet_ark_and_pass():
         p.lay(RED, "CITY_CAP", 1, 0, 1)                       # city E, open
         assert p.options(RED) == expected
         assert "FOLLOWER@field" in p.options(BLUE)             # BLUE still has followers
+
+
+def test_empty_supply_still_chooses_the_arks_entry():
+    """CA-7.2, AMB-13: the Ark's entry is no action, so RED, with no follower in supply, passes and
+    still puts the Ark on a tile of the city it completed (EX-05's city: BLACK 8)."""
+    p = Position()
+    p.place(0, 0, "CITY_CAP", 2)
+    p.place(0, -1, "CITY_TUBE city.scrolls=1", 1, "BLACK@city")
+    p.st["supply"][RED] = 0
+    p.lay(RED, "CITY_CAP", 0, -2, 0)
+    assert p.options(RED) == ["PASS"]
+    entry = p.act(RED, "PASS", entry=(0, 0))
+    assert p.last_events == [("BLACK", 8, "CITY")]
+    assert p.entries == [(0, -2), (0, -1), (0, 0)]
+    assert entry == (0, 0) and p.ark() == (0, 0)
 
 
 # ---------------------------------------------------------------- base game: monasteries, farmers

@@ -174,24 +174,29 @@ def ex08_setup(**flags):
 
 
 def test_ex08_ark_outcomes():
-    """EX-08, CA-7.5, CA-13.6: 5 paths, 5 outcomes, DFS N, E, S, W, shorter first."""
+    """EX-08, CA-7.5, CA-13.6, AMB-08: 10 paths, 10 outcomes, DFS N, E, S, W, shorter first; a path
+    may pass back over the start (1,0) once, but never end there or enter a tile twice."""
     p = ex08_setup()
     assert p.options(RED)[-1] == "ARK"
     paths = p.ark_outcomes()
-    assert paths == [[(2, 0)], [(2, 0), (3, 0)], [(2, 0), (3, 0), (4, 0)], [(0, 0)], [(0, 0), (0, -1)]]
-    for illegal in ([(2, 0), (1, 0)], [(3, 0)], [(0, 0), (1, 0), (2, 0)]):
-        assert illegal not in paths
-
-
-def test_ex08_ark_outcomes_may_reenter_start():
-    """EX-08 with ARK_MAY_REENTER_START=True (AMB-08): 10 paths, 10 outcomes."""
-    p = ex08_setup(ARK_MAY_REENTER_START=True)
-    assert p.ark_outcomes() == [
+    assert paths == [
         [(2, 0)], [(2, 0), (3, 0)], [(2, 0), (3, 0), (4, 0)],
         [(2, 0), (1, 0), (0, 0)], [(2, 0), (1, 0), (0, 0), (0, -1)],
         [(0, 0)], [(0, 0), (1, 0), (2, 0)], [(0, 0), (1, 0), (2, 0), (3, 0)],
         [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], [(0, 0), (0, -1)],
     ]
+    for illegal in ([(2, 0), (1, 0)], [(3, 0)], [(0, 0), (1, 0)], [(2, 0), (1, 0), (2, 0)]):
+        assert illegal not in paths
+
+
+def test_ex08_ark_outcomes_start_counts_as_entered():
+    """EX-08 with ARK_MAY_REENTER_START=False (AMB-08, the specification's reading): 5 paths, 5
+    outcomes; none comes back over the start (1,0)."""
+    p = ex08_setup(ARK_MAY_REENTER_START=False)
+    paths = p.ark_outcomes()
+    assert paths == [[(2, 0)], [(2, 0), (3, 0)], [(2, 0), (3, 0), (4, 0)], [(0, 0)], [(0, 0), (0, -1)]]
+    for illegal in ([(2, 0), (1, 0)], [(3, 0)], [(0, 0), (1, 0), (2, 0)]):
+        assert illegal not in paths
 
 
 def test_ex08_ark_passes_a_blue_and_a_red_follower():
@@ -200,6 +205,16 @@ def test_ex08_ark_passes_a_blue_and_a_red_follower():
     p.act(RED, [(2, 0), (3, 0), (4, 0)])
     assert sorted(p.last_events) == [("BLUE", 1, "ARK"), ("RED", 1, "ARK")]
     assert p.points() == {"RED": 1, "BLUE": 1}              # GREEN is on the start tile: 0
+    assert p.ark() == (4, 0)
+
+
+def test_ex08_passing_back_over_the_start_pays_nothing_there():
+    """EX-08, CA-7.6, AMB-08: from (1,0) west and back east over the start to (4,0): BLUE and RED 1
+    each as before, GREEN's follower on the start tile still nothing."""
+    p = ex08_setup()
+    p.act(RED, [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)])
+    assert sorted(p.last_events) == [("BLUE", 1, "ARK"), ("RED", 1, "ARK")]
+    assert p.points() == {"RED": 1, "BLUE": 1}
     assert p.ark() == (4, 0)
 
 
@@ -436,17 +451,18 @@ def square_of_meadows(**flags):
     return p
 
 
-def test_ex20_ark_path_enumeration():
-    """EX-20, CA-7.5, CA-12.10, CA-13.6: 6 paths = 6 outcomes."""
-    p = square_of_meadows()
+def test_ex20_ark_path_enumeration_start_counts_as_entered():
+    """EX-20 with ARK_MAY_REENTER_START=False (AMB-08), CA-7.5, CA-12.10, CA-13.6: 6 paths = 6 outcomes."""
+    p = square_of_meadows(ARK_MAY_REENTER_START=False)
     assert p.ark_outcomes() == [[(0, 1)], [(0, 1), (1, 1)], [(0, 1), (1, 1), (1, 0)],
                                 [(1, 0)], [(1, 0), (1, 1)], [(1, 0), (1, 1), (0, 1)]]
 
 
-def test_ex20_may_reenter_start():
-    """EX-20 with ARK_MAY_REENTER_START=True: 10 paths, 9 outcomes; [(0,1),(0,0),(1,0),(1,1)] and
-    [(1,0),(0,0),(0,1),(1,1)] share one, and the first in DFS order is kept (CA-13.6)."""
-    p = square_of_meadows(ARK_MAY_REENTER_START=True)
+def test_ex20_ark_path_enumeration():
+    """EX-20, CA-7.5, CA-12.10, CA-13.6, AMB-08: passing back over the start allowed, 10 paths and
+    9 outcomes; [(0,1),(0,0),(1,0),(1,1)] and [(1,0),(0,0),(0,1),(1,1)] share one, and the first in
+    DFS order is kept (CA-13.6)."""
+    p = square_of_meadows()
     paths = p.ark_outcomes()
     assert len(paths) == 9
     assert paths == [[(0, 1)], [(0, 1), (1, 1)], [(0, 1), (1, 1), (1, 0)],
@@ -457,12 +473,14 @@ def test_ex20_may_reenter_start():
 
 
 def test_ex20_line_variant():
-    """EX-20 line variant: tiles (0,0), (1,0), (2,0), Ark at (0,0)."""
-    p = Position()
-    for x in range(3):
-        p.place(x, 0, "MEADOW")
-    p.set_ark(0, 0)
-    assert p.ark_outcomes() == [[(1, 0)], [(1, 0), (2, 0)]]
+    """EX-20 line variant: tiles (0,0), (1,0), (2,0), Ark at (0,0): 2 paths, with or without passing
+    back over the start (AMB-08), which would have to end there."""
+    for flags in ({}, {"ARK_MAY_REENTER_START": False}):
+        p = Position(**flags)
+        for x in range(3):
+            p.place(x, 0, "MEADOW")
+        p.set_ark(0, 0)
+        assert p.ark_outcomes() == [[(1, 0)], [(1, 0), (2, 0)]]
 
 
 # ---------------------------------------------------------------- EX-21 ... EX-23
