@@ -73,10 +73,13 @@ def sweep(game, params, games, players, policies, rotate_seats, seed, data, out,
 def print_tables(outcome: sweeps.Outcome) -> None:
     p = outcome.sweep.plan
     title = f"{p.spec.id} · {p.players} players · {p.games:,} games per variant · seed {p.seed}"
-    caption = "Δ: paired difference to variant 0 (same seeds), ± half its 95% CI"
+    baseline = outcome.sweep.baseline
+    caption = f"Δ: paired difference to the baseline, variant {baseline.index} (same seeds), ± half its 95% CI"
     console = Console()
     for v in outcome.sweep.variants:
-        console.print(f"variant {v.index}: {v.label}", highlight=False, soft_wrap=True)
+        console.print(f"variant {v.index}: {v.label}{' (baseline)' if v.index == baseline.index else ''}", highlight=False,
+                      soft_wrap=True)
+    console.print(outcome.sweep.baseline_note(), highlight=False, soft_wrap=True)
     for header, rows, heading, note in [(*sweeps.outcome_rows(outcome.table), title, caption),
                                         (*sweeps.points_rows(outcome.table, deltas_only=True), "mean points per category", None)]:
         table = Table(title=heading, caption=note)

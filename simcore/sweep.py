@@ -18,11 +18,14 @@ A sweep parameter is `PATH=V1,V2,...`:
   `options.stronghold_rounding=floor,ceil`. A value must have the JSON type of the value it
   replaces (a number for a number, ...), null excepted either way.
 
-The grid is the product of every parameter's values, the first parameter varying slowest;
-variant 0 (every first value) is the baseline. Every variant plays the same plan — games
-0..N-1 under one seed, the same policies and seat rotation — so game i of every variant uses the
-same random streams (common random numbers) and the differences to the baseline are paired by
-game index: their intervals are far narrower than those of two independent runs.
+The grid is the product of every parameter's values, the first parameter varying slowest.
+The baseline is the variant that takes, of every parameter, the value the data file swept holds
+(the shipped value, or --data FILE's; a switch the file leaves out holds its default) where that
+value is among those given, else the first value given; the outputs name it and say why
+(baseline_reasons). Every variant plays the same plan — games 0..N-1 under one seed, the same
+policies and seat rotation — so game i of every variant uses the same random streams (common
+random numbers) and the differences to the baseline are paired by game index: their intervals
+are far narrower than those of two independent runs.
 
 The output folder gets, per variant, its data file (`NN-<values>.json`, the file the variant's
 games used, loaded and validated by the game's own loader) and its results (`NN-<values>.parquet`),
@@ -74,6 +77,11 @@ class Param:
     keys: tuple                  # the resolved path: object keys (str) and list indexes (int)
     canonical: str               # the resolved path in words (a list item by its id where it has one)
     values: tuple                # the JSON values
+    held: Any                    # the value the data file swept holds there (a left-out switch: its default)
+
+    def baseline_index(self) -> int:
+        """The value of the baseline: the one the file holds if it is given, else the first."""
+        return next((i for i, value in enumerate(self.values) if same_value(value, self.held)), 0)
 
 
 @dataclass(frozen=True)
@@ -133,6 +141,11 @@ def parse_value(text: str, where: str):
 
 def compact(value) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def same_value(a, b) -> bool:
+    """Equal JSON values (4 and 4.0 are the same number; true is not 1)."""
+    return json_type(a) == json_type(b) and a == b
 
 
 def json_type(value) -> str:
@@ -334,7 +347,7 @@ def parse_params(texts: Iterable[str], doc: Any, rules: RuleSection | None = Non
                 raise UserError(f"sweep parameters {other.canonical} and {canonical} address the same value"
                                 if other.keys == keys else
                                 f"sweep parameters {other.canonical} and {canonical} overlap (one holds the other)")
-        params.append(Param(text, path, keys, canonical, tuple(values)))
+        params.append(Param(text, path, keys, canonical, tuple(values), copy.deepcopy(current)))
     return params
 
 
@@ -344,7 +357,8 @@ def _short(value) -> str:
 
 
 def grid(params: list[Param]) -> list[Variant]:
-    """The product of the parameters' values, the first varying slowest; variant 0 is the baseline."""
+    """The product of the parameters' values, the first varying slowest (baseline() says which
+    variant the others are compared with)."""
     combos = list(itertools.product(*(p.values for p in params)))
     width = max(2, len(str(len(combos) - 1)))
     variants = []
@@ -354,6 +368,29 @@ def grid(params: list[Param]) -> list[Variant]:
         slug = SLUG_UNSAFE.sub("-", slug)[:MAX_SLUG].strip("-")
         variants.append(Variant(index, tuple(values), label, f"{index:0{width}d}-{slug}"))
     return variants
+
+
+def baseline(params: list[Param]) -> int:
+    """The index in grid(params) of the baseline: every parameter at its baseline value."""
+    index = 0
+    for p in params:
+        index = index * len(p.values) + p.baseline_index()
+    return index
+
+
+def baseline_reasons(params: list[Param], held_by: str = "the shipped value") -> list[str]:
+    """Why each parameter's baseline value is the one it is, one phrase per parameter:
+    'tiles.D.count=4: the shipped value', or 'rules.START_PLAYER=1: the first value given, the
+    shipped value 0 is not among them'. held_by names where the held value comes from."""
+    reasons = []
+    for p in params:
+        value = compact(p.values[p.baseline_index()])
+        if any(same_value(v, p.held) for v in p.values):
+            reasons.append(f"{p.canonical}={value}: {held_by}")
+        else:
+            reasons.append(f"{p.canonical}={value}: the first value given, {held_by} {_short(p.held)} "
+                           "is not among them")
+    return reasons
 
 
 def _slug_value(value) -> str:
@@ -372,6 +409,15 @@ class SweepPlan:
     base_path: str
     rules: RuleSection
     out: str
+    held_by: str = "the shipped value"    # where the values the baseline looks for come from
+
+    @property
+    def baseline(self) -> Variant:
+        return self.variants[baseline(self.params)]
+
+    def baseline_note(self) -> str:
+        """'baseline: variant 1, tiles.D.count=4: the shipped value' (reasons joined by '; ')."""
+        return f"baseline: variant {self.baseline.index}, " + "; ".join(baseline_reasons(self.params, self.held_by))
 
     def data_path(self, v: Variant) -> str:
         return os.path.join(self.out, v.stem + ".json")
@@ -399,7 +445,9 @@ def plan(game: str, params: Iterable[str], players: int | None = None, games: in
     shipped_doc = read_json(shipped_path, "data file") if shipped_path else base_doc
     rules = rule_section(base.spec, shipped_doc)
     swept = parse_params(params, base_doc, rules)
-    return SweepPlan(base, settings, swept, grid(swept), base_doc, base_path, rules, out or f"sweep-{base.spec.id}")
+    held_by = f"the value in {os.path.basename(base_path)}" if data else "the shipped value"
+    return SweepPlan(base, settings, swept, grid(swept), base_doc, base_path, rules, out or f"sweep-{base.spec.id}",
+                     held_by)
 
 
 def variant_doc(sp: SweepPlan, v: Variant) -> Any:
@@ -563,20 +611,20 @@ def run(sp: SweepPlan, progress: Callable[[str], None] | None = None, force: boo
 # ---- summarising ------------------------------------------------------------------------
 
 def summary(sp: SweepPlan) -> pd.DataFrame:
-    return summarise([sp.results_path(v) for v in sp.variants], sp.params, sp.variants)
+    return summarise([sp.results_path(v) for v in sp.variants], sp.params, sp.variants, sp.baseline.index)
 
 
 def summarise(paths: list[str], params: list[Param] | None = None,
-              variants: list[Variant] | None = None) -> pd.DataFrame:
+              variants: list[Variant] | None = None, baseline: int = 0) -> pd.DataFrame:
     """The sweep's table from its results files (read chunk by chunk, all files in step): per
     variant and (seat, policy) — and per policy over all seats (seat "all") when there are
     several — games, win rate (Wilson interval), win share and mean score (t intervals), mean
-    points per category, and the paired differences to variant 0 (Student-t intervals of the
-    per-game differences, paired by game index and seat)."""
+    points per category, and the paired differences to the baseline, paths[baseline]
+    (Student-t intervals of the per-game differences, paired by game index and seat)."""
     sums: list[dict] = [{} for _ in paths]      # per file: (seat, policy) -> the column sums
     categories: list[str] = []
     for chunks in _in_step(paths):
-        base = chunks[0]
+        base = chunks[baseline]
         categories = [c for c in base.columns if c.startswith("pts_")]
         measured = ["win_share", "score"] + categories
         codes, names = pd.factorize(base["policy"])
@@ -584,8 +632,9 @@ def summarise(paths: list[str], params: list[Param] | None = None,
         cells = seats * len(names) + codes              # (seat, policy) of every row
         keys = [(seat, str(name)) for seat in range(int(seats.max()) + 1) for name in names]
         for k, frame in enumerate(chunks):
-            if k and not all(np.array_equal(frame[c].to_numpy(), base[c].to_numpy()) for c in ("game_index", "seat", "policy")):
-                raise UserError(f"results file {paths[k]} does not hold the games of {paths[0]} in the same order")
+            if k != baseline and not all(np.array_equal(frame[c].to_numpy(), base[c].to_numpy())
+                                         for c in ("game_index", "seat", "policy")):
+                raise UserError(f"results file {paths[k]} does not hold the games of {paths[baseline]} in the same order")
             values = {"n": np.ones(len(frame)), "win": frame["win"].to_numpy(np.float64)}
             for c in measured:
                 x = frame[c].to_numpy(np.float64)
@@ -606,7 +655,7 @@ def summarise(paths: list[str], params: list[Param] | None = None,
         if several:
             groups += [("all", policy, row) for policy, row in s.groupby(level=1).sum().iterrows()]
         for seat, policy, row in groups:
-            rows.append(_row(k, seat, policy, row, categories, params, variants, paths[k]))
+            rows.append(_row(k, seat, policy, row, categories, params, variants, paths[k], k == baseline))
     return pd.DataFrame(rows)
 
 
@@ -636,9 +685,9 @@ def _in_step(paths: list[str]) -> Iterator[list[pd.DataFrame]]:
         held = [frame.iloc[rows:] if len(frame) > rows else next(reader, None) for frame, reader in zip(held, readers)]
 
 
-def _row(k, seat, policy, row, categories, params, variants, path) -> dict:
+def _row(k, seat, policy, row, categories, params, variants, path, is_baseline) -> dict:
     n = row["n"]
-    out: dict[str, Any] = {"variant": k}
+    out: dict[str, Any] = {"variant": k, "baseline": is_baseline}
     if variants is not None:
         out["label"] = variants[k].label
         for p, value in zip(params, variants[k].values):
@@ -663,8 +712,11 @@ def to_json(sp: SweepPlan, table: pd.DataFrame, speeds: list | None = None) -> d
     return {
         "game": p.spec.id, "players": p.players, "games": p.games, "seed": p.seed,
         "policies": list(p.policies), "rotate_seats": p.rotate_seats, "data": sp.base_path, "out": sp.out,
-        "params": [{"path": q.path, "canonical": q.canonical, "values": list(q.values)} for q in sp.params],
-        "variants": [{"variant": v.index, "label": v.label,
+        "params": [{"path": q.path, "canonical": q.canonical, "values": list(q.values), "held": q.held,
+                    "baseline_value": q.values[q.baseline_index()], "baseline_reason": reason}
+                   for q, reason in zip(sp.params, baseline_reasons(sp.params, sp.held_by))],
+        "baseline": {"variant": sp.baseline.index, "label": sp.baseline.label, "note": sp.baseline_note()},
+        "variants": [{"variant": v.index, "label": v.label, "baseline": v.index == sp.baseline.index,
                       "values": {q.canonical: value for q, value in zip(sp.params, v.values)},
                       "data": os.path.basename(sp.data_path(v)), "results": os.path.basename(sp.results_path(v)),
                       "games_per_second": _number(speeds[v.index]) if speeds else None}
@@ -690,15 +742,23 @@ def fmt_pm(mean, lo, hi, scale: float = 1.0, digits: int = 2, sign: bool = False
     return f"{number} ± {scale * (hi - lo) / 2:.{digits}f}"
 
 
+def baseline_of(table: pd.DataFrame) -> int:
+    """The baseline variant of a summary table (its `baseline` column; variant 0 in a table without one)."""
+    if "baseline" not in table.columns:
+        return 0
+    return int(table.loc[table["baseline"].astype(bool), "variant"].iloc[0])
+
+
 def outcome_rows(table: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
     """The outcome table as text: variant, seat, (policy), win share and mean score with their
-    intervals, and their paired differences to variant 0."""
+    intervals, and their paired differences to the baseline."""
     several = table["policy"].nunique() > 1 or (table["seat"] == "all").any()
     header = ["var", "seat"] + (["policy"] if several else []) + \
              ["win share %", "Δ share pp", "mean score", "Δ score"]
     rows = []
+    first = baseline_of(table)
     for _, r in table.iterrows():
-        base = r["variant"] == 0
+        base = r["variant"] == first
         rows.append([str(r["variant"]), r["seat"]] + ([r["policy"]] if several else []) + [
             fmt_pm(r["win_share"], r["win_share_lo"], r["win_share_hi"], 100, 1),
             "baseline" if base else fmt_pm(r["d_win_share"], r["d_win_share_lo"], r["d_win_share_hi"], 100, 1, True),
@@ -709,12 +769,13 @@ def outcome_rows(table: pd.DataFrame) -> tuple[list[str], list[list[str]]]:
 
 
 def points_rows(table: pd.DataFrame, deltas_only: bool = False) -> tuple[list[str], list[list[str]]]:
-    """Mean points per category: one row per (seat, (policy,) category), one column per variant;
-    a variant after the first shows its mean and paired difference to the first ("5.41 (+0.05 ±
-    0.12)"), or only the difference when deltas_only (narrow enough for a terminal)."""
+    """Mean points per category: one row per (seat, (policy,) category), one column per variant,
+    the baseline's first; every other variant shows its mean and paired difference to the baseline
+    ("5.41 (+0.05 ± 0.12)"), or only the difference when deltas_only (narrow enough for a terminal)."""
     categories = [c for c in table.columns if c.startswith("pts_")]
     several = table["policy"].nunique() > 1 or (table["seat"] == "all").any()
-    variants = sorted(table["variant"].unique())
+    first = baseline_of(table)
+    variants = [first] + [k for k in sorted(table["variant"].unique()) if k != first]
     header = ["seat"] + (["policy"] if several else []) + ["category", f"v{variants[0]}"] + \
              [f"Δ v{k}" if deltas_only else f"v{k}" for k in variants[1:]]
     by_group = {k: g.set_index(["seat", "policy"]) for k, g in table.groupby("variant")}
@@ -736,9 +797,11 @@ def markdown(sp: SweepPlan, table: pd.DataFrame) -> str:
     lines = [f"# Sweep: {p.spec.id}, {p.players} players, {p.games:,} games, seed {p.seed}", "",
              (f"Policies: {', '.join(p.policies)}{' (seats rotate)' if p.rotate_seats else ''}. "
              f"Data: {sp.base_path}. Parameters: {swept}."),
-             "", ("Every variant plays the same games (common random numbers); Δ is the difference to variant 0, "
-             "paired by game index, ± the half width of its 95% interval."), ""]
-    lines += [f"- variant {v.index}: {v.label} (`{v.stem}.parquet`, data `{v.stem}.json`)" for v in sp.variants]
+             "", (f"Every variant plays the same games (common random numbers); Δ is the difference to the "
+             f"baseline, variant {sp.baseline.index}, paired by game index, ± the half width of its 95% interval."),
+             "", sp.baseline_note().replace("baseline", "Baseline", 1) + ".", ""]
+    lines += [f"- variant {v.index}: {v.label}{' (baseline)' if v.index == sp.baseline.index else ''} "
+              f"(`{v.stem}.parquet`, data `{v.stem}.json`)" for v in sp.variants]
     for title, (header, rows) in [("Win share and score", outcome_rows(table)),
                                   ("Mean points per category", points_rows(table))]:
         lines += ["", f"## {title}", "", "| " + " | ".join(header) + " |",

@@ -175,6 +175,101 @@ def test_the_grid_is_the_product_of_the_values_first_parameter_slowest():
     assert variants[1].stem == "01-options.pair_cap=3_options.villa_table=0-2-5-9_options.stronghold_rounding=ceil"
 
 
+# ---- the baseline -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("texts, index, reasons", [
+    # the shipped value is among those given: it is the baseline, wherever it stands
+    (["tiles.D.count=2,4,6"], 1, ["tiles.D.count=4: the shipped value"]),
+    (["tiles.D.count=6,2,4.0"], 2, ["tiles.D.count=4.0: the shipped value"]),      # 4.0 is the number 4
+    # it is not: the first value given, and the outputs say the shipped one is missing
+    (["tiles.D.count=2,6"], 0, ["tiles.D.count=2: the first value given, the shipped value 4 is not among them"]),
+    # a grid: every parameter at its own baseline value; a switch the file leaves out holds its default
+    (["tiles.D.count=6,4", "rules.START_PLAYER=1,0,2"], 1 * 3 + 1,
+     ["tiles.D.count=4: the shipped value", "rules.START_PLAYER=0: the shipped value"]),
+    (["rules.START_PLAYER=1,2", "tiles.D.count=2,4"], 1,
+     ["rules.START_PLAYER=1: the first value given, the shipped value 0 is not among them",
+      "tiles.D.count=4: the shipped value"]),
+])
+def test_the_baseline_is_the_shipped_value_when_it_is_given(texts, index, reasons):
+    doc, rules = shipped("carcassonne")
+    params = sweep.parse_params(texts, doc, rules)
+    assert sweep.baseline(params) == index
+    assert sweep.baseline_reasons(params) == reasons
+    variant = sweep.grid(params)[index]
+    assert [v for v in variant.values] == [p.values[p.baseline_index()] for p in params]
+
+
+def test_a_null_switch_and_a_users_data_file_name_their_baseline(tmp_path):
+    p = sweep.plan("strasbourg", ["rules.FM_LIMIT=6,null"], players=3, games=10, out=str(tmp_path / "o"))
+    assert p.baseline.index == 1 and p.baseline_note() == "baseline: variant 1, rules.FM_LIMIT=null: the shipped value"
+    doc, _ = shipped("strasbourg")
+    doc["buildings"]["tiles"][0]["value"] = 7
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(doc))
+    p = sweep.plan("strasbourg", ["buildings.inn.value=4,9"], players=3, games=10, data=str(mine),
+                   out=str(tmp_path / "o"))
+    assert p.baseline.index == 0
+    assert p.baseline_note() == ("baseline: variant 0, buildings.tiles.INN.value=4: the first value given, "
+                                 "the value in mine.json 7 is not among them")
+
+
+def test_the_differences_are_to_the_shipped_value_and_the_games_stay_the_same(tmp_path):
+    """The inn's values given as 9,4: the shipped 4 (variant 1) is the baseline; the results files
+    are those of the sweep 4,9 (common random numbers, whatever the order), and every Δ is the
+    difference to variant 1."""
+    runs = {}
+    for values in ("4,9", "9,4"):
+        out = str(tmp_path / values.replace(",", "-"))
+        p = sweep.plan("strasbourg", [f"buildings.inn.value={values}"], players=3, games=200, seed=5, workers=2,
+                       out=out)
+        runs[values] = (p, sweep.run(p))
+    p, outcome = runs["9,4"]
+    assert p.baseline.index == 1
+    paths = [p.results_path(v) for v in p.variants]
+    assert [os.path.basename(x) for x in paths] == ["00-buildings.tiles.INN.value=9.parquet",
+                                                    "01-buildings.tiles.INN.value=4.parquet"]
+    forward = runs["4,9"][0]
+    nine, four = results.read(paths[0]), results.read(paths[1])
+    for mine, theirs in ((nine, forward.results_path(forward.variants[1])),
+                         (four, forward.results_path(forward.variants[0]))):
+        pd.testing.assert_frame_equal(mine.drop(columns="data"), results.read(theirs).drop(columns="data"))
+    table = outcome.table
+    assert table["baseline"].tolist() == [False] * 3 + [True] * 3
+    base = table[table["variant"] == 1]
+    assert (base["d_score"] == 0).all() and (base["d_pts_buildings"] == 0).all()
+    lost = (nine["pts_buildings"] - four["pts_buildings"]).groupby(nine["seat"]).mean()
+    np.testing.assert_allclose(table[table["variant"] == 0]["d_pts_buildings"], lost.to_numpy())
+    assert (lost > 0).all()
+    # the same differences as the sweep 4,9 measured the other way round
+    reverse = runs["4,9"][1].table
+    np.testing.assert_allclose(table[table["variant"] == 0]["d_score"].to_numpy(),
+                               reverse[reverse["variant"] == 1]["d_score"].to_numpy())
+    # every output names the baseline and why
+    note = "baseline: variant 1, buildings.tiles.INN.value=4: the shipped value"
+    summary = json.load(open(os.path.join(p.out, "sweep.json"), encoding="utf-8"))
+    assert summary["baseline"] == {"variant": 1, "label": "buildings.tiles.INN.value=4", "note": note}
+    assert [v["baseline"] for v in summary["variants"]] == [False, True]
+    assert summary["params"][0]["held"] == 4 and summary["params"][0]["baseline_value"] == 4
+    assert summary["params"][0]["baseline_reason"] == "buildings.tiles.INN.value=4: the shipped value"
+    md = open(os.path.join(p.out, "summary.md"), encoding="utf-8").read()
+    assert "Baseline: variant 1, buildings.tiles.INN.value=4: the shipped value." in md
+    assert "- variant 1: buildings.tiles.INN.value=4 (baseline)" in md
+    assert "| seat | category | v1 | v0 |" in md
+    assert summary_csv(p.out)["baseline"].tolist() == table["baseline"].tolist()
+    header, rows = sweep.outcome_rows(table)
+    assert header[3] == "Δ share pp" and [row[3] == "baseline" for row in rows] == [False] * 3 + [True] * 3
+
+
+def test_the_command_prints_the_baseline(tmp_path):
+    result = cli("strasbourg", "--param", "buildings.inn.value=9,4", "-n", 30, "-p", 3, "--seed", 5,
+                 "--out", tmp_path / "o", "--quiet")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[:3] == ["variant 0: buildings.tiles.INN.value=9", "variant 1: buildings.tiles.INN.value=4 (baseline)",
+                         "baseline: variant 1, buildings.tiles.INN.value=4: the shipped value"]
+    assert "Δ: paired difference to the baseline, variant 1" in " ".join(result.stdout.split())
+
+
 # ---- sweeps -----------------------------------------------------------------------------
 
 def expected_rows(paths):
