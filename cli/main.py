@@ -215,7 +215,7 @@ def progress_bar(plan: runner.Plan, quiet: bool, doing: str = "", console: Conso
 
         def say_compiling():
             with lock:
-                if not bar.tasks[0].fields["started_games"]:
+                if not bar.tasks[task].fields["started_games"]:
                     bar.update(task, description=compiling_text(plan))
 
         def progress(done):
@@ -234,7 +234,7 @@ COMPILING_AFTER = 2.0     # seconds: loading cached kernels takes well under thi
 
 
 def compiling_text(plan: runner.Plan) -> str:
-    """'compiling Notre Dame, once per install: about 90 s' (fits 80 columns with the timer)."""
+    """'compiling Notre Dame, once per install: about 100 s' (fits 80 columns with the timer)."""
     return f"compiling {plan.spec.name}, once per install: about {plan.spec.compile_seconds} s"
 
 
