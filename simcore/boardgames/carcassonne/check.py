@@ -191,6 +191,16 @@ def farmer_value(st, tt, field_root, mark, ctr):
 
 
 @kernel
+def stray_frontier_cell(st, mark, stamp):
+    """The first cell whose frontier bit is set though it is not a frontier cell (mark != stamp)."""
+    for w in range(st.front_bits.shape[0]):
+        for b in range(64):
+            if st.front_bits[w] >> np.uint64(b) & np.uint64(1) and mark[w * 64 + b] != stamp:
+                return w * 64 + b
+    return -2
+
+
+@kernel
 def check_placement(st, tt, t, rot, cell):
     """CA-4.2: empty cell, >= 1 occupied orthogonal neighbour, every facing edge equal; and the
     placement is one the enumerator offers (fits table, which respects DEDUPE)."""
@@ -338,15 +348,14 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
             work[W_OASES, root] += tt.seg_oases[t, g]
             work[W_SHEEP, root] += tt.seg_sheep[t, g]
             work[W_WOLVES, root] += tt.seg_wolves[t, g]
-            if kind == ROAD or kind == CITY:
-                for s in range(4):
-                    if tt.port_seg[t, r, 3 * s + 1] == g and st.cell_pidx[cell + DELTA[s]] < 0:
-                        work[W_OPEN, root] += 1
-        # INV-04: facing edges of every adjacent pair
         for s in range(4):
             q = st.cell_pidx[cell + DELTA[s]]
-            if q >= 0 and tt.edge[t, r, s] != tt.edge[st.p_type[q], st.p_rot[q], (s + 2) % 4] and code == 0:
-                code, detail = E_EDGES, pidx
+            if q < 0:       # an open side of the road or city whose segment holds the side's middle port
+                g = tt.port_seg[t, r, 3 * s + 1]
+                if tt.seg_kind[t, g] == ROAD or tt.seg_kind[t, g] == CITY:
+                    work[W_OPEN, find(st, pidx * MAX_SEG + g)] += 1
+            elif tt.edge[t, r, s] != tt.edge[st.p_type[q], st.p_rot[q], (s + 2) % 4] and code == 0:
+                code, detail = E_EDGES, pidx        # INV-04: facing edges of every adjacent pair
     for pidx in range(st.n_placed):
         t = st.p_type[pidx]
         for g in range(tt.n_seg[t]):
@@ -425,22 +434,24 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
                 if q >= 0:
                     digit = tt.edge[st.p_type[q], st.p_rot[q], (s2 + 2) % 4]
                 key |= digit << (2 * s2)
-            if st.req[nc] != key:
+            w = nc >> 6
+            if st.req[nc] != key or st.front_bits[w] >> np.uint64(nc & 63) & np.uint64(1) == 0 \
+                    or w < st.front_lo or w > st.front_hi:
                 return E_FRONTIER, nc
     if n_front != st.n_frontier:
         return E_FRONTIER, -1
-    in_bits = 0                                     # the bitmap holds exactly those cells
+    # the bitmap holds every frontier cell (above), so it holds no other if it has as many set bits
+    # and none in a word outside front_lo..front_hi; counting only the set bits keeps this cheap
+    in_bits = 0
     for w in range(st.front_bits.shape[0]):
-        if st.front_bits[w] == 0:                   # most of the grid: skip a word at a time
-            continue
-        for b in range(64):
-            if st.front_bits[w] >> np.uint64(b) & np.uint64(1):
-                c = w * 64 + b
-                if mark[c] != stamp or w < st.front_lo or w > st.front_hi:
-                    return E_FRONTIER, c
-                in_bits += 1
+        bits = st.front_bits[w]
+        if bits != 0 and (w < st.front_lo or w > st.front_hi):
+            return E_FRONTIER, w * 64
+        while bits != 0:
+            bits &= bits - np.uint64(1)
+            in_bits += 1
     if in_bits != n_front:
-        return E_FRONTIER, -2
+        return E_FRONTIER, stray_frontier_cell(st, mark, stamp)
     # INV-07
     if not ark:
         if st.ark_cell != -1:

@@ -23,14 +23,14 @@ import pytest
 from simcore import registry
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.check import (
-    DETAILS, E_FEATURES, E_FOLLOWERS, E_SCORE_SUM, E_TILES, N_SLOTS, N_WORK, VIOLATIONS, check_state, checked_batch,
+    DETAILS, E_FEATURES, E_FOLLOWERS, E_FRONTIER, E_OPEN, E_SCORE_SUM, E_TILES, N_SLOTS, N_WORK, VIOLATIONS, check_state, checked_batch,
 )
-from simcore.boardgames.carcassonne.components import N_TILES
+from simcore.boardgames.carcassonne.components import CITY, N_TILES, ROAD
 from simcore.boardgames.carcassonne.policies import choose_action, choose_placement
 from simcore.boardgames.carcassonne.playout import resolve_turn
 from simcore.boardgames.carcassonne.rules import draw_placeable, list_ark_outcomes, list_placements, place_tile, reset
 from simcore.boardgames.carcassonne.state import (
-    CAT_ROAD, MAX_PLAYERS, N_CELLS, N_NODES, new_state, xy_of,
+    CAT_ROAD, GRID, MAX_PLAYERS, N_CELLS, N_NODES, new_state, xy_of,
 )
 from simcore.players import lineup
 from simcore.registry import UserError
@@ -133,7 +133,8 @@ def test_invariants_hold_with_every_rule_switch_flipped(game_id, players):
 
 def test_the_checker_catches_a_broken_state():
     """The checks are not vacuous: a follower smuggled off the board breaks INV-01, a point out of
-    nowhere breaks INV-11, two features the ports keep apart merged in the union-find break CA-8.1."""
+    nowhere breaks INV-11, an open side too many breaks INV-05, a frontier cell missing from the
+    bitmap or an occupied cell in it breaks the frontier's books, two features the ports keep apart merged in the union-find break CA-8.1."""
     data = registry.get("carcassonne-ark").load_data(None)
     tt = data.tables[0]
     ws = new_state()
@@ -150,6 +151,21 @@ def test_the_checker_catches_a_broken_state():
     st["pts"][1, CAT_ROAD] += 3
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_SCORE_SUM, 1)
     st["pts"][1, CAT_ROAD] -= 3
+    # an open side too many on the start tile's first road or city (INV-05, CA-8.2/CA-8.3)
+    road = next(g for g in range(tt["n_seg"][st["p_type"][0]]) if tt["seg_kind"][st["p_type"][0], g] in (ROAD, CITY))
+    st["open"][road] += 1
+    assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_OPEN, road)
+    st["open"][road] -= 1
+    # the frontier bitmap: a frontier cell's bit cleared, then the start tile's own cell's bit set
+    start, beside = st["p_cell"][0], st["p_cell"][0] + 1
+    assert beside + GRID > start and st["cell_pidx"][beside] == -1
+    st["front_bits"][beside >> 6] ^= np.uint64(1) << np.uint64(beside & 63)
+    assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_FRONTIER, beside)
+    st["front_bits"][beside >> 6] ^= np.uint64(1) << np.uint64(beside & 63)
+    st["front_bits"][start >> 6] |= np.uint64(1) << np.uint64(start & 63)
+    assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_FRONTIER, start)
+    st["front_bits"][start >> 6] ^= np.uint64(1) << np.uint64(start & 63)
+    assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (0, 0)
     st["parent"][1] = 0             # the start tile's second segment joined to its first: CA-8.1
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_FEATURES, 1)
 
