@@ -1,17 +1,30 @@
-"""`@kernel`: how Notre Dame's functions are compiled by numba — cached on disk, without the GIL,
-and once per argument *type* rather than once per constant value.
+"""`@kernel`: how the games' functions are compiled by numba — cached on disk, without the GIL,
+and once per argument *type* rather than once per constant value or integer width.
 
 numba compiles a separate specialisation of a jitted function for every literal constant it is
-called with (`count(st, p, PARK)` and `count(st, p, HOSPITAL)` are two compilations), and every
-specialisation re-optimises all the code it calls. Typing calls by their arguments' plain types
-(`types.unliteral`) cut Notre Dame's first compile from 117 s to 89 s. The few functions that
-dispatch on a constant in a hot loop (a decision point's id) keep numba's specialisation,
-`@kernel(per_constant=True)`: without it random games ran 25% slower and greedy ones 35%.
-(Carcassonne's kernels predate this and use plain `@njit(cache=True, nogil=True)`, which is the
-same as `@kernel(per_constant=True)`.)
+called with (`count(st, p, PARK)` and `count(st, p, HOSPITAL)` are two compilations), and for
+every integer width (a caller passing an int8 and one passing an int64), and every specialisation
+re-optimises all the code it calls: numba links each function's callees into its own module and
+optimises and compiles the whole again. Typing calls by their arguments' plain types
+(`types.unliteral`) cut Notre Dame's first compile from 117 s to 89 s; typing every integer as
+int64 too, and Carcassonne's kernels moving from plain `@njit` to `@kernel`, cut Carcassonne's
+from 222 s to 134 s with the search's code out of the plain batch kernel (both on a loaded
+machine; the games' speed unchanged). The few functions that dispatch on a constant in a hot
+loop (a decision point's id) keep numba's specialisation, `@kernel(per_constant=True)`: without
+it Notre Dame's random games ran 25% slower and greedy ones 35%.
 """
 from numba import njit
 from numba.core import types
+
+
+def plain_type(t):
+    """The type a @kernel function is compiled for: a constant's plain type, and an integer of any
+    width as int64 (numba computes with int64 anyway; a uint64, a bit mask, stays as it is), so
+    that callers passing an int8, a uint8, an int32 or a constant share one compilation."""
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and (t.signed or t.bitwidth < 64):
+        return types.int64
+    return t
 
 
 def kernel(fn=None, *, per_constant=False):
@@ -25,8 +38,7 @@ def kernel(fn=None, *, per_constant=False):
     typed_by_literals = dispatcher.get_call_template
 
     def get_call_template(args, kws):
-        return typed_by_literals(tuple(types.unliteral(a) for a in args),
-                                 {k: types.unliteral(v) for k, v in kws.items()})
+        return typed_by_literals(tuple(plain_type(a) for a in args), {k: plain_type(v) for k, v in kws.items()})
 
     dispatcher.get_call_template = get_call_template
     return dispatcher

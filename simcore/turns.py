@@ -10,6 +10,7 @@ import numpy as np
 
 from simcore.kernel import kernel
 from simcore.registry import BatchResult, CheckResult, GameSpec
+from simcore.search import FIRST_SEARCH_ID
 
 MAX_SCRIPT = 64
 EVENT_FIELDS = 7                 # code, round, seat, a, b, c, VP of the seat after
@@ -96,9 +97,9 @@ class Engine:
     """A decision-point game's kernels and tables, as its spec.py needs them: play a batch into a
     BatchResult, or one game with its move log."""
 
-    def __init__(self, play_batch_kernel, play_game, new_state, new_tables, categories, seat_columns,
-                 game_columns, max_players, violations):
-        self.kernel, self.play_game = play_batch_kernel, play_game
+    def __init__(self, play_batch_kernel, search_batch_kernel, play_game, new_state, new_tables, categories,
+                 seat_columns, game_columns, max_players, violations):
+        self.kernel, self.search_kernel, self.play_game = play_batch_kernel, search_batch_kernel, play_game
         self.violations = violations
         self.new_state, self.new_tables = new_state, new_tables
         self.categories, self.seat_columns, self.game_columns = categories, seat_columns, game_columns
@@ -107,8 +108,8 @@ class Engine:
     @classmethod
     def of(cls, playout, state):
         """The engine of a game package: its playout and state modules (docs/architecture.md, Layout)."""
-        return cls(playout.play_batch_kernel, playout.play_game, state.new_state, state.new_tables,
-                   state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS, playout.VIOLATIONS)
+        return cls(playout.play_batch_kernel, playout.search_batch_kernel, playout.play_game, state.new_state,
+                   state.new_tables, state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS, playout.VIOLATIONS)
 
     def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=(),
                   picture_step="turn", search_defaults=None, check_step="round", compile_seconds=60):
@@ -148,8 +149,9 @@ class Engine:
         found = np.zeros((count, 2), dtype=np.int32)           # (violation, round) per game
         policies = np.zeros((count, self.max_players), dtype=np.int8)
         policies[:, :players] = seat_policies
-        self.kernel(self.new_state(), self.tables(data, players, search), players, policies, np.int64(seed),
-                    np.int64(first_index), pts, seat, game, tiebreak, np.int32(checking), found)
+        kernel = self.search_kernel if (seat_policies >= FIRST_SEARCH_ID).any() else self.kernel
+        kernel(self.new_state(), self.tables(data, players, search), players, policies, np.int64(seed),
+               np.int64(first_index), pts, seat, game, tiebreak, np.int32(checking), found)
         return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak), found
 
     def replay_header(self, name, seat_names, names, data, players, seat_policies, seed, index):

@@ -17,6 +17,8 @@ share of 1% in 150 Ark games against greedy (6% with the Ark apart).
 """
 from numba import njit
 
+from simcore.kernel import kernel
+
 from simcore.search import (
     AT_ROOT, OWN_POLICY, PLAY, PROBE, SEARCH, begin_game, begin_iteration, begin_probe, begin_search,
     best_root_move, chosen, cut_off, end_game, end_iteration, has_search_seat, probe_stopped, root_decision,
@@ -38,7 +40,7 @@ ASK, ROLLOUT = -1, -2                   # known_decision's answers besides a for
 
 # ---------------------------------------------------------------- the decisions of a searched game
 
-@njit(cache=True, nogil=True)
+@kernel
 def known_decision(st):
     """search_decision's answer where it needs no options, so that replays and rollouts do not
     list them (listing the Ark's outcomes costs more than a random move): the value of a decision
@@ -56,7 +58,7 @@ def known_decision(st):
     return ASK
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def search_choice(st, tt, seat, dp):
     """The index among st.opts[:st.n_opts] the search takes, or OWN_POLICY (the seat's policy
     chooses, then keep its choice)."""
@@ -67,7 +69,7 @@ def search_choice(st, tt, seat, dp):
     return i
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def keep(st, value):
     """After the seat's own policy chose `value` among st.opts: a probe keeps it in the history,
     a search expanding its tree may take another option (search.chosen). Returns the value taken."""
@@ -77,7 +79,7 @@ def keep(st, value):
     return st.opts[chosen(st, i)]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def placement_decision(st, tt, t, seat):
     """-> cell * 4 + rotation for the drawn tile t."""
     if st.s_mode == PLAY:
@@ -85,7 +87,7 @@ def placement_decision(st, tt, t, seat):
     return searched_placement(st, tt, t, seat)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def searched_placement(st, tt, t, seat):
     """placement_decision in a probe or search run (simcore/search.py)."""
     if count_placements(st, tt, t) == 1:
@@ -115,7 +117,7 @@ def searched_placement(st, tt, t, seat):
     return placement
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def action_decision(st, tt, seat):
     """-> kind * 16 + segment, or ARK * 16 + Ark outcome index (st.ark_path holds its path)."""
     if st.s_mode == PLAY:
@@ -123,7 +125,7 @@ def action_decision(st, tt, seat):
     return searched_action(st, tt, seat)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def searched_action(st, tt, seat):
     """action_decision in a probe or search run (simcore/search.py)."""
     n = list_actions(st, tt, seat)
@@ -157,7 +159,7 @@ def searched_action(st, tt, seat):
     return action
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def ark_move_decision(st, tt, seat):
     """-> ARK * 16 + outcome, once ARK is the action: the Ark's move is a decision of its own."""
     m = list_ark_outcomes(st, tt)
@@ -177,7 +179,7 @@ def ark_move_decision(st, tt, seat):
     return move
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def keep_ark_move(st, tt, seat, action):
     """A probe's frontier: the seat's policy chose the Ark's move with its action; keep the move
     as the policy's answer to the ARK_MOVE decision that follows ARK."""
@@ -190,7 +192,7 @@ def keep_ark_move(st, tt, seat, action):
             keep(st, action)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def list_action_options(st, tt, n):
     """st.opts: the n phase-A options of st.actions with ARK replaced by each Ark outcome."""
     k = 0
@@ -206,7 +208,7 @@ def list_action_options(st, tt, n):
     st.n_opts = k
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def entry_decision(st, tt, seat, n):
     """-> the cell where the Ark enters, one of st.tmp[:n]."""
     if st.s_mode == PLAY:
@@ -230,7 +232,7 @@ def entry_decision(st, tt, seat, n):
 # ---------------------------------------------------------------- a turn and a game
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def resolve_turn(st, tt, seat, action, entry_choice):
     """Phases A, S and E of a turn (CA-3.3) once the tile lies on the board.
 
@@ -251,7 +253,7 @@ def resolve_turn(st, tt, seat, action, entry_choice):
     return entry
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def log_move(st, seat, t, cell, rot, action, entry):
     i = st.n_moves
     st.mv_seat[i] = seat
@@ -273,16 +275,17 @@ def log_move(st, seat, t, cell, rot, action, entry):
         st.mv_n_discards[st.n_moves] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end; with a search seat by the search's replays."""
+    """Play game `index` of `seed` to the end; with a search seat by the search's replays.
+    Inlined where it is called, so that it is no whole game's code compiled once more."""
     if has_search_seat(policies, players):
         play_searched(st, tt, players, policies, seed, index)
     else:
         run_game(st, tt, players, policies, seed, index)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play_searched(st, tt, players, policies, seed, index):
     """Probe the real game up to a search seat's decision, search it, keep the best option;
     again until the game ends (simcore/search.py). A run's result is each seat's final score:
@@ -308,7 +311,7 @@ def play_searched(st, tt, players, policies, seed, index):
     end_game(st)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def run_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end, final scoring included (CA-3, CA-10)."""
     reset(st, tt, players, policies, seed, index)
@@ -332,16 +335,34 @@ def run_game(st, tt, players, policies, seed, index):
     final_scoring(st, tt)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_game):
-    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0]."""
+    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0], none
+    with a search seat: this kernel does not call the search's code, so plain play never compiles it."""
+    st = ws[0]
+    tt = tables[0]
+    st.logging = 0
+    for k in range(seat_policies.shape[0]):
+        run_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        record_game(st, k, players, out_pts, out_game)
+
+
+@kernel
+def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_game):
+    """play_batch_kernel for a batch with a search seat."""
     st = ws[0]
     tt = tables[0]
     st.logging = 0
     for k in range(seat_policies.shape[0]):
         play_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        for s in range(players):
-            for c in range(out_pts.shape[2]):
-                out_pts[k, s, c] = st.pts[s, c]
-        out_game[k, 0] = st.turn
-        out_game[k, 1] = st.discarded
+        record_game(st, k, players, out_pts, out_game)
+
+
+@kernel
+def record_game(st, k, players, out_pts, out_game):
+    """Game k of a batch, just played in st: points by category, turns and tiles discarded."""
+    for s in range(players):
+        for c in range(out_pts.shape[2]):
+            out_pts[k, s, c] = st.pts[s, c]
+    out_game[k, 0] = st.turn
+    out_game[k, 1] = st.discarded

@@ -10,7 +10,6 @@ the board (there are often 50+ outcomes against a handful of follower options), 
 hardly ever place a follower. The Ark's entry tile is uniform over its options.
 """
 import numpy as np
-from numba import njit
 
 from simcore import rng
 from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
@@ -22,17 +21,18 @@ from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogon
 from simcore.boardgames.carcassonne.state import (
     ARK, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
 )
+from simcore.kernel import kernel
 
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def random_placement(st, tt, t):
     return kth_placement(st, tt, t, rng.below(st.gen_decide, count_placements(st, tt, t)))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def random_action(st, tt, seat):
     n = list_actions(st, tt, seat)
     a = st.actions[rng.below(st.gen_decide, n)]
@@ -41,12 +41,12 @@ def random_action(st, tt, seat):
     return a
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def random_entry(st, tt, n):
     return st.tmp[rng.below(st.gen_decide, n)]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def choose_placement(st, tt, t, seat):
     """-> cell * 4 + rotation"""
     if st.policy[seat] == GREEDY:
@@ -54,7 +54,7 @@ def choose_placement(st, tt, t, seat):
     return random_placement(st, tt, t)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def choose_action(st, tt, seat):
     """-> PASS/FOLLOWER/PROPHET as kind * 16 + segment, or ARK * 16 + Ark outcome index"""
     if st.policy[seat] == GREEDY:
@@ -62,7 +62,7 @@ def choose_action(st, tt, seat):
     return random_action(st, tt, seat)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def choose_ark_outcome(st, tt, seat):
     """-> ARK * 16 + Ark outcome index, once the Ark is to move (a search player's tree or a
     replay chose ARK): random uniform over the outcomes, greedy the best (as in their actions)."""
@@ -72,7 +72,7 @@ def choose_ark_outcome(st, tt, seat):
     return ARK * 16 + rng.below(st.gen_decide, list_ark_outcomes(st, tt))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def choose_entry(st, tt, seat, n):
     """-> the cell where the Ark enters, one of st.tmp[:n]"""
     if st.policy[seat] == GREEDY:
@@ -102,7 +102,7 @@ def choose_entry(st, tt, seat, n):
 FOLLOWER_COST = 2.0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def completion_chance(open_sides, turns_left):
     if open_sides <= 0:
         return 1.0
@@ -114,7 +114,7 @@ def completion_chance(open_sides, turns_left):
     return p
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def worth(kind, tiles, scrolls, oases, sheep, wolves, open_sides, figs, prophets, players, turns_left, ark,
           out):
     """Expected points per seat of a road/city/field with these aggregates (see above)."""
@@ -147,7 +147,7 @@ def worth(kind, tiles, scrolls, oases, sheep, wolves, open_sides, figs, prophets
             out[s] = doubled if prophets >> s & 1 else value
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def preview(st, tt, t, r, cell):
     """Which existing features each segment of tile t would join at (cell, r): fills pv_roots,
     pv_n_roots and pv_links without changing the board."""
@@ -178,7 +178,7 @@ def preview(st, tt, t, r, cell):
                 st.pv_n_roots[g] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, after, figs):
     """Change of worth per seat when segment g joins its roots (with an extra figure of
     extra_seat on it, or none when extra_seat < 0): after - sum of before. Returns
@@ -232,7 +232,7 @@ def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, af
     return mine - others / (players - 1), complete
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def cloister_gain(st, tt, t, r, cell, seat, turns_left):
     """Temples (Ark) or monasteries (base) around the cell: what placing the tile there gives."""
     gain = 0.0
@@ -262,7 +262,7 @@ def cloister_gain(st, tt, t, r, cell, seat, turns_left):
     return gain
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def majority_share(counts, seat, players):
     """+1 if seat is in the majority, minus the share of opponents who are."""
     best = 0
@@ -278,7 +278,7 @@ def majority_share(counts, seat, players):
     return v
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def temple_figure_bonus(st, tt, cell):
     """A figure on this cell counts for each open temple whose cross holds the cell."""
     if not is_ark(tt):
@@ -292,7 +292,7 @@ def temple_figure_bonus(st, tt, cell):
     return bonus
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def best_ark_outcome(st, tt, seat):
     """(value, outcome index) of the best Ark move for seat, or (-inf, -1) if none."""
     if st.ark_cell < 0:
@@ -314,7 +314,7 @@ def best_ark_outcome(st, tt, seat):
     return best, best_k
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def greedy_outlook(st, tt, seat):
     """What greedy weighs every placement of this turn against: turns left, the cost of a
     follower, the best Ark move on the board before the tile, and whether figures are allowed."""
@@ -327,7 +327,7 @@ def greedy_outlook(st, tt, seat):
     return turns_left, follower_cost, ark_value, ark_allowed
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_value, ark_allowed):
     """(value, best action) of tile t at (cell, r) for seat, on the board before the tile."""
     before = st.pv_value[0]
@@ -377,7 +377,7 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_val
     return value, action
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def greedy_placement(st, tt, t, seat):
     """Choose the best (placement, action) pair; remember the action in st.plan."""
     turns_left, follower_cost, ark_value, ark_allowed = greedy_outlook(st, tt, seat)
@@ -398,7 +398,7 @@ def greedy_placement(st, tt, t, seat):
     return best_placement
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def greedy_plan(st, tt, t, seat, placement):
     """st.plan for a placement greedy did not choose itself (a search player's tree or a replayed
     decision chose it), so that greedy_action never reads the plan of another turn: the best
@@ -408,7 +408,7 @@ def greedy_plan(st, tt, t, seat, placement):
                                  ark_value, ark_allowed)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def greedy_action(st, tt, seat):
     """The action planned with the placement; the Ark outcome is picked on the board as it is now."""
     if st.plan == ARK * 16:
@@ -421,7 +421,7 @@ def greedy_action(st, tt, seat):
     return PASS * 16
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def greedy_entry(st, tt, seat, n):
     """The entry tile with the most own figures (minus opponents') within 2 steps."""
     best = -1e9
@@ -447,7 +447,7 @@ def greedy_entry(st, tt, seat, n):
 
 # ---------------------------------------------------------------- what a seat cannot see (search players)
 
-@njit(cache=True, nogil=True)
+@kernel
 def determinize(st, tt, p):
     """Redraw what seat p cannot see, from what it can (simcore/search.py): only the order of the
     draw pile is hidden (CA-13.3). The tiles still in it, deck[top:n_deck], are public as a

@@ -16,6 +16,7 @@ from simcore.boardgames.carcassonne.state import (
     PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS,
 )
 from simcore.boardgames.carcassonne.components import CITY, F, FIELD, MAX_SEG, R, ROAD
+from simcore.kernel import kernel
 
 # neighbour offsets in flattened cells, sides N, E, S, W (CA-0.3: y grows to the north)
 DELTA = np.array([1, GRID, -1, -GRID], dtype=np.int32)
@@ -60,7 +61,7 @@ def opposite_port(p):
 
 # ---------------------------------------------------------------- union-find (CA-12.6)
 
-@njit(cache=True, nogil=True)
+@kernel
 def find(st, x):
     parent = st.parent
     while parent[x] != x:
@@ -69,7 +70,7 @@ def find(st, x):
     return x
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def union(st, a, b):
     """Merge the features of nodes a and b; the older root (lower node) survives."""
     ra = find(st, a)
@@ -109,7 +110,7 @@ def _lowest_bit_compiled(x):
     return lambda x: trailing_zeros(x)      # one tzcnt instruction
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def popcount(x):
     """Set bits of a uint64, without branches (SWAR)."""
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -118,7 +119,7 @@ def popcount(x):
     return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def tile_count(st, root):
     """tiles(F): distinct tiles holding a segment of the feature (CA-8.7)."""
     return popcount(st.tiles_lo[root]) + popcount(st.tiles_hi[root])
@@ -126,7 +127,7 @@ def tile_count(st, root):
 
 # ---------------------------------------------------------------- setup (CA-2, CB-2.1)
 
-@njit(cache=True, nogil=True)
+@kernel
 def clear(st, players, policies):
     """An empty table for a new game: no tiles, full supplies, prophets available (CA-2.3-2.6).
     Clears only what the last game touched, so a worker's record is reused game after game."""
@@ -169,7 +170,7 @@ def clear(st, players, policies):
     st.mv_n_discards[0] = 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def reset(st, tt, players, policies, seed, index):
     """Start game `index` of `seed`: shuffle the 71 tiles into one pile and lay the start tile."""
     clear(st, players, policies)
@@ -191,7 +192,7 @@ def reset(st, tt, players, policies, seed, index):
 
 # ---------------------------------------------------------------- tiles (CA-4)
 
-@njit(cache=True, nogil=True)
+@kernel
 def count_placements(st, tt, t):
     """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1):
     the frontier cells with each requirement key are counted, so this sums over the keys
@@ -203,7 +204,7 @@ def count_placements(st, tt, t):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def draw_placeable(st, tt):
     """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out."""
     while st.top < st.n_deck:
@@ -218,7 +219,7 @@ def draw_placeable(st, tt):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def list_placements(st, tt, t):
     """Write the legal placements into opt_cell/opt_rot in canonical (x, y, rot) order (CA-13.6):
     the frontier bitmap read in order gives the cells sorted by (x, y)."""
@@ -237,7 +238,7 @@ def list_placements(st, tt, t):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def kth_placement(st, tt, t, k):
     """The k-th legal placement of tile t in canonical order, as cell * 4 + rot."""
     for w in range(st.front_lo, st.front_hi + 1):
@@ -257,7 +258,7 @@ def kth_placement(st, tt, t, k):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def count_key(st, key, change):
     """Frontier cells per requirement key, and the list of keys present."""
     before = st.key_cells[key]
@@ -273,7 +274,7 @@ def count_key(st, key, change):
         st.n_keys -= 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def frontier_add(st, cell, key):
     w = cell >> 6
     st.front_bits[w] |= np.uint64(1) << np.uint64(cell & 63)
@@ -285,14 +286,14 @@ def frontier_add(st, cell, key):
         st.front_hi = w
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def frontier_drop(st, cell):
     st.front_bits[cell >> 6] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
     count_key(st, st.req[cell], -1)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def place_tile(st, tt, t, r, cell):
     """Put tile type t at cell with rotation r and merge its segments into features (CA-12.7).
 
@@ -373,7 +374,7 @@ def place_tile(st, tt, t, r, cell):
 
 # ---------------------------------------------------------------- figures (CA-5, CA-6, CB-2.3)
 
-@njit(cache=True, nogil=True)
+@kernel
 def list_actions(st, tt, seat):
     """Write the phase-A options into st.actions in canonical order (CA-13.6); ARK stands for
     every Ark outcome at once (list_ark_outcomes enumerates them). Returns the count."""
@@ -401,7 +402,7 @@ def list_actions(st, tt, seat):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def place_figure(st, seat, node, prophet):
     """Put a follower (or the prophet) on segment node of the tile just placed (CA-5.4, CA-6)."""
     root = find(st, node)
@@ -422,7 +423,7 @@ def place_figure(st, seat, node, prophet):
     st.n_figs[root] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def apply_action(st, tt, seat, action):
     """PASS, FOLLOWER or PROPHET (ARK moves go through move_ark)."""
     kind = action // 16
@@ -432,7 +433,7 @@ def apply_action(st, tt, seat, action):
 
 # ---------------------------------------------------------------- the Ark (CA-7)
 
-@njit(cache=True, nogil=True)
+@kernel
 def _outcome_seen(st, mask, end):
     """Insert outcome (mask, end) into this turn's hash set; True if it was there already."""
     h = np.int64(((mask * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(53)) ^ np.uint64(end)) & (ARK_HASH - 1)
@@ -446,7 +447,7 @@ def _outcome_seen(st, mask, end):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def list_ark_outcomes(st, tt):
     """Every distinct Ark outcome (entered tiles, end tile) from its cell, first path of each in
     DFS pre-order N, E, S, W, shorter before longer (CA-7.5, CA-12.10, CA-13.6), in
@@ -513,7 +514,7 @@ def list_ark_outcomes(st, tt):
     return st.n_ark
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def keep_ark_path(st, n, length, c1, c2, c3, c4, c5):
     st.ark_path[n, 0] = c1
     st.ark_path[n, 1] = c2
@@ -524,7 +525,7 @@ def keep_ark_path(st, n, length, c1, c2, c3, c4, c5):
     return n + 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def list_simple_ark_paths(st):
     """list_ark_outcomes without ARK_MAY_REENTER_START (the start tile counts as entered): every
     path of 1-5 steps over placed tiles that enters no cell twice, in the same order. Five nested
@@ -561,7 +562,7 @@ def list_simple_ark_paths(st):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def ark_counts_figure(st, tt, seat, slot):
     """Does this figure earn an Ark point when its tile is entered (CA-7.6, AMB-06, AMB-07)?"""
     if slot == PROPHET_SLOT:
@@ -571,7 +572,7 @@ def ark_counts_figure(st, tt, seat, slot):
     return True
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def ark_path_points(st, tt, path, length, out):
     """Points per seat for entering the tiles of a path (the start tile is never in a path's
     scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten."""
@@ -593,7 +594,7 @@ def ark_path_points(st, tt, path, length, out):
                     break
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def list_ark_entries(st, tt):
     """Cells where the Ark may enter after this turn's first completed city(ies), ascending
     (CA-7.2, CA-13.6); written to st.tmp, count returned. 0 if no entry this turn."""

@@ -1,6 +1,5 @@
 """Carcassonne scoring: Ark moves, completed features, temples and monasteries, final scoring."""
 import numpy as np
-from numba import njit
 
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
@@ -10,13 +9,14 @@ from simcore.boardgames.carcassonne.state import (
     EV_FIELD, EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, MAX_EVENTS,
     GRID, MAX_PLAYERS, PROPHET_BOXED, PROPHET_SLOT, SLOTS,
 )
+from simcore.kernel import kernel
 
 R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
 R_TEMPLE_PROPHETS = cp.RULE_INDEX["INCOMPLETE_TEMPLE_COUNTS_PROPHETS"]
 R_NEGATIVE_FIELDS = cp.RULE_INDEX["FIELD_SCORE_MAY_BE_NEGATIVE"]
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def add_points(st, seat, category, points, reason, ref):
     if points == 0:
         return
@@ -32,7 +32,7 @@ def add_points(st, seat, category, points, reason, ref):
         st.n_events += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def award_majority(st, counts, value, category, reason, ref, doubled, doubled_reason):
     """CA-0.11: every seat with the most figures gets the full value; a seat whose bit is set in
     `doubled` (a prophet owner, CA-6.6) gets twice the value."""
@@ -50,7 +50,7 @@ def award_majority(st, counts, value, category, reason, ref, doubled, doubled_re
                 add_points(st, s, category, value, reason, ref)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def move_ark(st, tt, seat, path, length):
     """ARK action (CA-7.6, CA-7.7): points at once, in phase A, then the Ark stands on the end tile."""
     gained = st.tmp[100:100 + MAX_PLAYERS]
@@ -62,7 +62,7 @@ def move_ark(st, tt, seat, path, length):
     st.ark_cell = end
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def remove_figures(st, root):
     """CA-9.5: every figure of a scored road, city or monastery leaves the board; followers go
     back to supply, prophets to the box."""
@@ -82,7 +82,7 @@ def remove_figures(st, root):
     st.prophets[root] = 0
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def score_completed_feature(st, tt, root):
     """CA-9.3/9.4, CB-3.1/3.2: road = tiles + oases, city = 2 * (tiles + scrolls or pennants)."""
     st.done[root] = 1
@@ -97,7 +97,7 @@ def score_completed_feature(st, tt, root):
     remove_figures(st, root)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def orthogonal_neighbours(st, cell):
     n = 0
     for s in range(4):
@@ -106,7 +106,7 @@ def orthogonal_neighbours(st, cell):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def ring_neighbours(st, cell):
     n = 0
     for i in range(8):
@@ -115,7 +115,7 @@ def ring_neighbours(st, cell):
     return n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def count_cross_figures(st, cell, with_prophets, counts):
     """Figures per seat on the temple's tile and its orthogonal neighbours (CA-9.6, CA-10.2)."""
     for s in range(MAX_PLAYERS):
@@ -130,7 +130,7 @@ def count_cross_figures(st, cell, with_prophets, counts):
                 counts[seat] += 1
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def score_temple(st, pidx, complete, with_prophets):
     """7 points to the cross's majority when complete, 3 at the end if not; figures stay."""
     counts = st.tmp[110:110 + MAX_PLAYERS]
@@ -141,7 +141,7 @@ def score_temple(st, pidx, complete, with_prophets):
         award_majority(st, counts, 3, CAT_CLOISTER, EV_TEMPLE3, pidx, 0, EV_TEMPLE3)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def score_turn(st, tt):
     """Phase S (CA-9): roads, then cities, completed by the placed tile (by segment order), then
     temples (placed tile, N, E, S, W) or, in the base game, monasteries (placed tile and ring)."""
@@ -182,7 +182,7 @@ def score_turn(st, tt):
     st.n_open_cloisters = n
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def cloister_near(st, cell):
     """Is an open temple or monastery on the cell or among its 8 neighbours? Most turns none
     is, and this skips looking at every neighbour of the placed tile."""
@@ -193,7 +193,7 @@ def cloister_near(st, cell):
     return False
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def final_scoring(st, tt):
     """CA-10.2 / CB-4: unfinished temples or monasteries, unfinished roads and cities, fields.
     Only features with figures score, so they are found through the figures on the board."""
@@ -232,7 +232,7 @@ def final_scoring(st, tt):
         score_farmers(st, tt)
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def score_sheep_fields(st, tt):
     """CA-10.2 step 3: each wolf eats a sheep, each remaining sheep is worth 2 (AMB-04)."""
     negative = tt.rules[R_NEGATIVE_FIELDS] == 1
@@ -251,7 +251,7 @@ def score_sheep_fields(st, tt):
             st.done[root] = 2
 
 
-@njit(cache=True, nogil=True)
+@kernel
 def score_farmers(st, tt):
     """CB-4.2: each completed city touching a field gives 3 to the field's majority; a city
     counts once per field, and once for each field it touches."""

@@ -5,10 +5,11 @@ import numpy as np
 
 from simcore.players import Lineup
 from simcore.boardgames.carcassonne import check, components, describe, draw
-from simcore.boardgames.carcassonne.playout import GAME_COLUMNS, play_batch_kernel, play_game
+from simcore.boardgames.carcassonne.playout import GAME_COLUMNS, play_batch_kernel, play_game, search_batch_kernel
 from simcore.boardgames.carcassonne.policies import POLICIES
 from simcore.boardgames.carcassonne.state import MAX_PLAYERS, new_state
 from simcore.registry import BatchResult, GameSpec
+from simcore.search import FIRST_SEARCH_ID
 
 BASE_CATEGORIES = ("roads", "cities", "monasteries", "fields")
 ARK_CATEGORIES = ("roads", "cities", "temples", "fields", "ark")
@@ -26,8 +27,9 @@ def play_batch(data, players, seat_policies, seed, first_index, search=None):
     pts = np.zeros((count, players, 5), dtype=np.int32)
     game = np.zeros((count, len(GAME_COLUMNS)), dtype=np.int32)
     policies = np.ascontiguousarray(seat_policies, dtype=np.int8)
-    play_batch_kernel(ws.view(np.recarray), tables.view(np.recarray), players, policies, np.int64(seed),
-                      np.int64(first_index), pts, game)
+    batch_kernel = search_batch_kernel if (policies >= FIRST_SEARCH_ID).any() else play_batch_kernel
+    batch_kernel(ws.view(np.recarray), tables.view(np.recarray), players, policies, np.int64(seed),
+                 np.int64(first_index), pts, game)
     n_cat = 5 if data.rules["ruleset"] == "ark" else 4
     return BatchResult(pts=pts[:, :, :n_cat], game=game)
 

@@ -9,6 +9,8 @@ simcore/search.py): `decide` then takes the decisions so far from the search's h
 search's root redraws what the searching seat cannot see (policies.determinize).
 """
 
+from numba import njit
+
 from simcore.kernel import kernel
 from simcore.search import (
     AT_ROOT, PLAY, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
@@ -290,9 +292,10 @@ def play_round(st, tt):
     check(st, tt)
 
 
-@kernel
+@njit(cache=True, nogil=True, inline="always")
 def play_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end; with a search seat by the search's replays."""
+    """Play game `index` of `seed` to the end; with a search seat by the search's replays.
+    Inlined where it is called, so that it is no whole game's code compiled once more."""
     if has_search_seat(policies, players):
         play_searched(st, tt, players, policies, seed, index)
     else:
@@ -347,14 +350,36 @@ def run_game(st, tt, players, policies, seed, index):
 @kernel
 def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                       out_tiebreak, checking, out_check):
+    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0], none
+    with a search seat: this kernel does not call the search's code, so plain play never compiles it.
+    checking: check() after every step; out_check[k] is (violation, round)."""
     st = ws[0]
     tt = tables[0]
     st.logging = 0
-    st.checking = checking          # check() after every step; out_check[k]: (violation, round)
+    st.checking = checking
+    for k in range(seat_policies.shape[0]):
+        run_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
+
+
+@kernel
+def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                        out_tiebreak, checking, out_check):
+    """play_batch_kernel for a batch with a search seat."""
+    st = ws[0]
+    tt = tables[0]
+    st.logging = 0
+    st.checking = checking
     for k in range(seat_policies.shape[0]):
         play_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record_game(st, k, players, out_pts, out_seat, out_game)
-        for s in range(players):
-            out_tiebreak[k, s] = tiebreak(st, s)
-        out_check[k, 0] = st.violation
-        out_check[k, 1] = st.violation_round
+        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
+
+
+@kernel
+def record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check):
+    """Game k of a batch, just played in st: its counters, tie-break and first broken invariant."""
+    record_game(st, k, players, out_pts, out_seat, out_game)
+    for s in range(players):
+        out_tiebreak[k, s] = tiebreak(st, s)
+    out_check[k, 0] = st.violation
+    out_check[k, 1] = st.violation_round
