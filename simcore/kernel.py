@@ -9,7 +9,7 @@ optimises and compiles the whole again. Typing calls by their arguments' plain t
 (`types.unliteral`) cut Notre Dame's first compile from 117 s to 89 s; typing every integer as
 int64 too, and Carcassonne's kernels moving from plain `@njit` to `@kernel`, cut Carcassonne's
 from 222 s to 134 s with the search's code out of the plain batch kernel (both on a loaded
-machine; the games' speed unchanged). The few functions that dispatch on a constant in a hot
+machine; Carcassonne's games per second unchanged). The few functions that dispatch on a constant in a hot
 loop (a decision point's id) keep numba's specialisation, `@kernel(per_constant=True)`: without
 it Notre Dame's random games ran 25% slower and greedy ones 35%.
 """
