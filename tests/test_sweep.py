@@ -391,6 +391,22 @@ def test_the_command_writes_every_file_and_prints_the_summary(tmp_path):
                                        "summary.csv", "summary.md", "sweep.json"]
 
 
+def test_a_sweep_of_a_tile_count_plays_each_set_with_a_warning(tmp_path):
+    """The count sweep a designer asks for: 2, 4 (the box) or 6 copies of base tile D are sets of
+    70, 72 and 74 tiles; the two variants load with a warning and every game places or discards
+    all the set's tiles but the start tile."""
+    out = tmp_path / "d"
+    result = cli("carcassonne", "--param", "tiles.D.count=2,4,6", "-n", 40, "-p", 2, "--seed", 3, "--out", out,
+                 "--quiet")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"warning: the tile counts add up to {n} tiles, the box has 72 (CA-1.1): playing a variant" for n in (70, 74)]
+    assert result.stdout.splitlines()[3] == "baseline: variant 1, tiles.D.count=4: the shipped value"
+    for name, tiles in (("00-tiles.D.count=2", 70), ("01-tiles.D.count=4", 72), ("02-tiles.D.count=6", 74)):
+        games = results.read(str(out / f"{name}.parquet"))
+        assert ((games["turns"] + games["tiles_discarded"]) == tiles - 1).all()
+
+
 # ---- an output folder that holds a sweep ---------------------------------------------------
 
 INN = ["strasbourg", "--param", "buildings.inn.value=4,9", "-p", 3, "--seed", 5, "--workers", 2, "--quiet"]

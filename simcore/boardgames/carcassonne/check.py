@@ -17,12 +17,12 @@ frontier, Ark paths and points, and who wins every scored feature and how much.
 import numpy as np
 
 from simcore.boardgames.carcassonne import components as cp
-from simcore.boardgames.carcassonne.components import CITY, CLOISTER, FIELD, MAX_SEG, N_TILES, ROAD
+from simcore.boardgames.carcassonne.components import CITY, CLOISTER, FIELD, MAX_SEG, MAX_TILES, ROAD
 from simcore.boardgames.carcassonne.playout import log_move
 from simcore.boardgames.carcassonne.policies import choose_action, choose_entry, choose_placement
 from simcore.boardgames.carcassonne.rules import (
     DELTA, RING, apply_action, draw_placeable, find, list_actions, list_ark_entries, list_ark_outcomes,
-    opposite_port, place_tile, reset, tile_count,
+    on_border, opposite_port, place_tile, reset, set_size, tile_count,
 )
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.state import (
@@ -51,8 +51,8 @@ E_TILES, E_FOLLOWERS, E_FIG_BOOKS, E_FIG_ON_DONE, E_EDGES, E_PLACEMENT, E_OPEN, 
     E_ARK_POINTS, E_ARK_ENTRY, E_FRONTIER, E_COMPLETED, E_TEMPLE, E_LENGTH, E_EVENTS, E_EVENT_VALUE, \
     E_UNUSED_SEAT, E_FEATURES, E_WINNERS = range(1, 28)
 VIOLATIONS = {       # what broke (simcore check names them)
-    E_TILES: "tiles placed + discarded + left in the pile are not 72, or the turns played are not the "
-             "tiles placed after the start tile (INV-03)",
+    E_TILES: "tiles placed + discarded + left in the pile are not the set's tiles (72 in the box), or the turns "
+             "played are not the tiles placed after the start tile (INV-03)",
     E_FOLLOWERS: "a player's followers in supply and on the board are not 7 (INV-01)",
     E_FIG_BOOKS: "a feature's count of figures disagrees with the figures standing on it",
     E_FIG_ON_DONE: "a figure stands on a completed road or city or a scored monastery, or a feature was marked "
@@ -81,7 +81,7 @@ VIOLATIONS = {       # what broke (simcore check names them)
                  "(CA-9.1)",
     E_TEMPLE: "a temple or monastery is surrounded and unscored, or was scored before it was surrounded "
               "(INV-10)",
-    E_LENGTH: "the game did not end when all 71 tiles were placed or discarded (CA-10.1)",
+    E_LENGTH: "the game did not end when all its tiles were placed or discarded (CA-10.1)",
     E_EVENTS: "a feature, temple or monastery scored as complete twice or again at the end, or a score "
               "of the other rule set (INV-10)",
     E_EVENT_VALUE: "the points scored for a feature do not match it (CA-9.3, CA-9.4, CA-10.2, CB-3, CB-4)",
@@ -107,7 +107,7 @@ DETAILS = {
 W_OPEN, W_TILES, W_LAST, W_SCROLLS, W_OASES, W_SHEEP, W_WOLVES, W_PROPH, W_UF, W_MAP1, W_MAP2, \
     W_EV_TURN, W_EV_SEATS, W_EV_END, W_WIN, W_GOT, W_PRO = range(17)
 N_WORK = 17
-N_SLOTS = N_NODES + N_TILES     # columns: feature nodes, then one per tile (temples, monasteries)
+N_SLOTS = N_NODES + MAX_TILES     # columns: feature nodes, then one per tile (temples, monasteries)
 
 
 # ------------------------------------------------------------------ compiled checks
@@ -274,11 +274,12 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
     where features scored at the end may be marked done = 2). Returns (code, detail)."""
     players = st.players
     # INV-03
-    if st.n_placed < 1 or st.n_deck != N_TILES - 1:
+    tiles = set_size(tt)
+    if st.n_placed < 1 or st.n_deck != tiles - 1:
         return E_TILES, 0
-    if st.n_placed + st.discarded + (st.n_deck - st.top) != N_TILES:
+    if st.n_placed + st.discarded + (st.n_deck - st.top) != tiles:
         return E_TILES, st.n_placed
-    if st.turn != st.n_placed - 1 or st.turn > N_TILES - 1:
+    if st.turn != st.n_placed - 1 or st.turn > tiles - 1:
         return E_TILES, st.turn
     # seats not in the game
     for s in range(players, MAX_PLAYERS):
@@ -423,7 +424,7 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
         cell = st.p_cell[pidx]
         for s in range(4):
             nc = cell + DELTA[s]
-            if st.cell_pidx[nc] >= 0 or mark[nc] == stamp:
+            if st.cell_pidx[nc] >= 0 or mark[nc] == stamp or on_border(nc):
                 continue
             mark[nc] = stamp
             n_front += 1
@@ -1022,7 +1023,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
             if total != st.score[s]:
                 code, detail = E_SCORE_SUM, s
         if code == 0:
-            if st.turn + st.discarded != N_TILES - 1 or st.n_moves != st.turn or st.top != st.n_deck:
+            if st.turn + st.discarded != set_size(tt) - 1 or st.n_moves != st.turn or st.top != st.n_deck:
                 code, detail = E_LENGTH, st.turn
         if code == 0 and st.n_events < MAX_EVENTS:
             for s in range(st.players):

@@ -23,7 +23,9 @@ from simcore.search import search_table_fields
 
 MAX_TYPES = 80          # distinct tile designs in one set
 MAX_SEG = 12            # segments on one tile (a segment owns >= 1 port; a monastery adds one)
-N_TILES = 72            # tiles in a set, start tile included (CA-1.1, CB-1.1)
+BOX_TILES = 72          # tiles in the box's set, start tile included (CA-1.1, CB-1.1)
+# the most tiles a variant's set may hold: a feature's tiles are a 128-bit mask (tiles_lo/hi)
+MAX_TILES = 128
 
 F, R, C = 0, 1, 2                                   # edge types (CA-0.4)
 EDGE_LETTERS = {"F": F, "R": R, "C": C}
@@ -90,6 +92,7 @@ class TileSet:
     tables: np.ndarray                 # 1-element array of TABLES
     provenance: dict[str, str]
     rules: dict
+    warnings: list[str]                # ways the file loads but departs from the box (a set of 60 tiles)
 
 
 SCHEMAS = {"base": "base.schema.json", "ark": "ark_reconstructed.schema.json"}
@@ -115,8 +118,9 @@ def from_document(doc, ruleset: str, path: str = "<data>", check_set: bool = Tru
     """Validate a parsed tile document and build its tables: first its shape against the rule
     set's JSON Schema (data/*.schema.json: keys, types, ranges), then the tile constraints.
 
-    check_set=False skips the whole-set constraints (72 tiles, one start tile), for
-    hand-built test positions that use a few fixture tiles."""
+    check_set=False skips the whole-set constraints (1 to 128 tiles, one start tile), for
+    hand-built test positions that use a few fixture tiles. A set of other than 72 tiles is a
+    variant: it loads with a warning and plays (TileSet.warnings)."""
     def bad(msg):
         raise UserError(f"tile file {path}: {msg}")
 
@@ -126,8 +130,7 @@ def from_document(doc, ruleset: str, path: str = "<data>", check_set: bool = Tru
     ids = [p["id"] for p in parsed]
     if len(set(ids)) != len(ids):
         bad("tile ids are not unique")
-    if check_set:
-        check_whole_set(parsed, bad)
+    warnings = check_whole_set(parsed, bad) if check_set else []
     tables = build_tables(parsed, rules)
     return TileSet(
         tile_set_id=doc["tile_set_id"],
@@ -140,19 +143,26 @@ def from_document(doc, ruleset: str, path: str = "<data>", check_set: bool = Tru
         tables=tables,
         provenance=summarise_provenance(parsed),
         rules=rules,
+        warnings=warnings,
     )
 
 
-def check_whole_set(parsed, bad):
-    """CA-1.1, CB-1.1: 72 tiles, one of them the start tile, whose type it is (CA-16.5)."""
+def check_whole_set(parsed, bad) -> list[str]:
+    """CA-1.1, CB-1.1: 72 tiles, one of them the start tile, whose type it is (CA-16.5). A set
+    of 1 to 128 tiles plays, with a warning if it is not the box's 72 (a designer's variant);
+    returns the warnings."""
     total = sum(p["count"] for p in parsed)
-    if total != N_TILES:
-        bad(f"the counts add up to {total} tiles, a set has {N_TILES}")
+    if not 1 <= total <= MAX_TILES:
+        bad(f"the counts add up to {total} tiles; a set holds 1 to {MAX_TILES} (the box has {BOX_TILES})")
     starts = [p for p in parsed if p["is_start"]]
     if len(starts) != 1:
         bad(f"exactly one tile must be the start tile (is_start), found {len(starts)}")
     if starts[0]["count"] < 1:
         bad(f"tile {starts[0]['id']}: the start tile's count must include the start copy (>= 1)")
+    if total == BOX_TILES:
+        return []
+    return [f"the tile counts add up to {total} tile{'' if total == 1 else 's'}, the box has {BOX_TILES} "
+            f"(CA-1.1): playing a variant"]
 
 
 def parse_rules(given, ruleset, bad):

@@ -172,7 +172,8 @@ def clear(st, players, policies):
 
 @kernel
 def reset(st, tt, players, policies, seed, index):
-    """Start game `index` of `seed`: shuffle the 71 tiles into one pile and lay the start tile."""
+    """Start game `index` of `seed`: shuffle the set's tiles but the start tile (71 in the box) into
+    one pile and lay the start tile."""
     clear(st, players, policies)
     rng.seed_stream(st.gen_chance, seed, index, rng.CHANCE)
     rng.seed_stream(st.gen_decide, seed, index, rng.DECISION)
@@ -294,6 +295,24 @@ def frontier_drop(st, cell):
 
 
 @kernel
+def on_border(cell):
+    """The grid's outer ring, which never holds a tile: only a set of more than 72 tiles laid in
+    a line from the centre reaches it (state.GRID)."""
+    x = cell // GRID
+    y = cell % GRID
+    return x == 0 or y == 0 or x == GRID - 1 or y == GRID - 1
+
+
+@kernel
+def set_size(tt):
+    """The tiles of the set, the start tile included: 72 in the box (CA-1.1)."""
+    n = 0
+    for t in range(tt.n_types):
+        n += tt.count[t]
+    return n
+
+
+@kernel
 def place_tile(st, tt, t, r, cell):
     """Put tile type t at cell with rotation r and merge its segments into features (CA-12.7).
 
@@ -334,6 +353,8 @@ def place_tile(st, tt, t, r, cell):
         q = st.cell_pidx[nc]
         e = tt.edge[t, r, s]
         if q < 0:
+            if on_border(nc):               # the table's edge: never a frontier cell (state.GRID)
+                continue
             key = st.req[nc]
             shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
             new_key = (int(key) & ~(3 << shift)) | (int(e) << shift)

@@ -8,17 +8,21 @@ by (x, y), the canonical placement order (CA-13.6).
 import numpy as np
 
 from simcore.search import search_fields
-from simcore.boardgames.carcassonne.components import MAX_SEG, N_TILES
+from simcore.boardgames.carcassonne.components import MAX_SEG, MAX_TILES
 
-GRID = 147                       # 72 tiles in a line from the centre still fit, with a border
+# The box's 72 tiles in a line from the centre still fit, with a border ring that never holds a
+# tile (a frontier cell's neighbours are read, so none may lie on the border). A variant of more
+# than 72 tiles could reach that ring in a line from the centre: there the table ends (no
+# frontier cell on the border ring, rules.frontier_cell), the one place the table is not endless.
+GRID = 147
 ORIGIN = 73
 N_CELLS = GRID * GRID
 MAX_PLAYERS = 5
 FOLLOWERS = 7                    # placeable followers per player (CA-1.3, CB-1.2)
 SLOTS = FOLLOWERS + 1            # figure slots per player; the last one is the prophet's
 PROPHET_SLOT = FOLLOWERS
-N_NODES = N_TILES * MAX_SEG      # union-find nodes: node = pidx * MAX_SEG + segment
-MAX_FRONTIER = 2 * N_TILES + 8
+N_NODES = MAX_TILES * MAX_SEG      # union-find nodes: node = pidx * MAX_SEG + segment
+MAX_FRONTIER = 2 * MAX_TILES + 8
 FRONT_WORDS = (N_CELLS + 63) // 64
 MAX_PLACEMENTS = 4 * MAX_FRONTIER
 MAX_ARK_OUTCOMES = 640           # 436 paths of <= 5 steps; 600 when the start may be re-entered
@@ -27,7 +31,7 @@ MAX_EVENTS = 1024
 MAX_ACTIONS = 32                 # PASS, followers and prophets on one tile's segments, ARK
 # a decision's options for the search players: every placement of a tile, every phase-A action
 # with each Ark outcome on its own, or every Ark entry cell
-MAX_OPTIONS = max(MAX_PLACEMENTS, MAX_ACTIONS + MAX_ARK_OUTCOMES, N_TILES)
+MAX_OPTIONS = max(MAX_PLACEMENTS, MAX_ACTIONS + MAX_ARK_OUTCOMES, MAX_TILES)
 N_CATEGORIES = 5
 
 # score categories (index into pts); the base game has no ark points, its "temples" are monasteries
@@ -51,7 +55,7 @@ STATE = np.dtype([
     ("seat", np.int32),                       # active player
     ("policy", np.int8, (MAX_PLAYERS,)),      # policy id per seat
     # draw pile: deck[top:n_deck] are the tiles still to draw (the start tile is not in it)
-    ("deck", np.int16, (N_TILES,)),
+    ("deck", np.int16, (MAX_TILES,)),
     ("n_deck", np.int32),
     ("top", np.int32),
     ("discarded", np.int32),
@@ -69,9 +73,9 @@ STATE = np.dtype([
     ("key_at", np.uint8, (256,)),             # position of a present key in keys
     ("n_keys", np.int32),
     ("n_placed", np.int32),
-    ("p_type", np.int16, (N_TILES,)),
-    ("p_rot", np.int8, (N_TILES,)),
-    ("p_cell", np.int32, (N_TILES,)),
+    ("p_type", np.int16, (MAX_TILES,)),
+    ("p_rot", np.int8, (MAX_TILES,)),
+    ("p_cell", np.int32, (MAX_TILES,)),
     # features: union-find over segments with aggregates at each root (CA-12.6)
     ("parent", np.int16, (N_NODES,)),
     ("kind", np.int8, (N_NODES,)),
@@ -90,8 +94,8 @@ STATE = np.dtype([
     ("fig_node", np.int16, (MAX_PLAYERS, SLOTS)),  # segment node of each figure, -1 = not on board
     ("supply", np.int8, (MAX_PLAYERS,)),
     ("prophet_state", np.int8, (MAX_PLAYERS,)),
-    ("cloister_done", np.int8, (N_TILES,)),   # temple or monastery on this tile scored as complete
-    ("open_cloisters", np.int16, (N_TILES,)), # tiles with a temple or monastery not yet complete
+    ("cloister_done", np.int8, (MAX_TILES,)),   # temple or monastery on this tile scored as complete
+    ("open_cloisters", np.int16, (MAX_TILES,)), # tiles with a temple or monastery not yet complete
     ("n_open_cloisters", np.int32),
     ("ark_cell", np.int32),                   # -1 while the Ark is off the board
     # this turn
@@ -124,22 +128,22 @@ STATE = np.dtype([
     ("fid", np.int8, (N_NODES,)),                   # field root -> field number, -1 if none
     ("city_fields", np.uint64, (N_NODES,)),         # completed city root -> bit per field touching it
     ("field_roots", np.int16, (40,)),
-    ("city_roots", np.int16, (4 * N_TILES,)),       # at most one completed city per city segment
+    ("city_roots", np.int16, (4 * MAX_TILES,)),       # at most one completed city per city segment
     # move log and score events, written only when logging (replay, tests)
     ("logging", np.int8),
     ("halt_at", np.int32),                         # pictures of a game in progress: stop after this turn
     ("halted", np.int32),
-    ("mv_seat", np.int8, (N_TILES,)),
-    ("mv_type", np.int16, (N_TILES,)),
-    ("mv_cell", np.int32, (N_TILES,)),
-    ("mv_rot", np.int8, (N_TILES,)),
-    ("mv_action", np.int16, (N_TILES,)),
-    ("mv_path", np.int32, (N_TILES, 5)),
-    ("mv_path_len", np.int8, (N_TILES,)),
-    ("mv_entry", np.int32, (N_TILES,)),
-    ("mv_discards", np.int16, (N_TILES, 8)),
-    ("mv_n_discards", np.int8, (N_TILES,)),
-    ("mv_score", np.int32, (N_TILES, MAX_PLAYERS)),
+    ("mv_seat", np.int8, (MAX_TILES,)),
+    ("mv_type", np.int16, (MAX_TILES,)),
+    ("mv_cell", np.int32, (MAX_TILES,)),
+    ("mv_rot", np.int8, (MAX_TILES,)),
+    ("mv_action", np.int16, (MAX_TILES,)),
+    ("mv_path", np.int32, (MAX_TILES, 5)),
+    ("mv_path_len", np.int8, (MAX_TILES,)),
+    ("mv_entry", np.int32, (MAX_TILES,)),
+    ("mv_discards", np.int16, (MAX_TILES, 8)),
+    ("mv_n_discards", np.int8, (MAX_TILES,)),
+    ("mv_score", np.int32, (MAX_TILES, MAX_PLAYERS)),
     ("n_moves", np.int32),
     ("ev_turn", np.int16, (MAX_EVENTS,)),
     ("ev_seat", np.int8, (MAX_EVENTS,)),

@@ -42,6 +42,24 @@ def test_shipped_sets_have_72_tiles_and_one_start_tile():
         assert tiles.ids[int(tiles.tables[0]["start_type"])] == ("D" if ruleset == "base" else "ARK-27")
 
 
+@pytest.mark.parametrize("count, warnings", [
+    (72, []),
+    (60, ["the tile counts add up to 60 tiles, the box has 72 (CA-1.1): playing a variant"]),
+    (128, ["the tile counts add up to 128 tiles, the box has 72 (CA-1.1): playing a variant"]),
+    (1, ["the tile counts add up to 1 tile, the box has 72 (CA-1.1): playing a variant"]),
+])
+def test_a_set_of_1_to_128_tiles_loads_and_one_not_of_72_is_warned(count, warnings):
+    tiles = components.from_document(meadows(MEADOW | {"count": count}), "ark")
+    assert int(tiles.tables[0]["count"].sum()) == count and tiles.warnings == warnings
+
+
+@pytest.mark.parametrize("start, other", [(0, 0), (100, 29)])
+def test_a_set_of_more_than_128_tiles_or_none_is_refused(start, other):
+    doc = meadows() | {"tiles": [MEADOW | {"count": start}, MEADOW | {"id": "M2", "count": other, "is_start": False}]}
+    assert refusal(doc, "ark") == (
+        f"tile file t.json: the counts add up to {start + other} tiles; a set holds 1 to 128 (the box has 72)")
+
+
 def test_a_start_tile_without_copies_is_rejected():
     doc = shipped("ark")
     start = next(t for t in doc["tiles"] if t["is_start"])
@@ -71,7 +89,7 @@ def test_start_player_must_be_a_seat(seat, expected):
     ("base", ("tiles", 3, "field_segments", 0, "adjacent_city_segments"), 0,
      "tiles.3.field_segments.0.adjacent_city_segments: 0 is not of type 'array'"),
     ("ark", ("tiles", 0, "edges", "N"), {}, "tiles.0.edges.N: {} is not one of ['F', 'R', 'C']"),
-    ("ark", ("tiles", 5, "count"), 2**40, "tiles.5.count: 1099511627776 is greater than the maximum of 72"),
+    ("ark", ("tiles", 5, "count"), 2**40, "tiles.5.count: 1099511627776 is greater than the maximum of 128"),
     ("ark", ("tiles", 5, "city_segments", 0, "scrolls"), 10, "tiles.5.city_segments.0.scrolls: 10 is greater "
                                                                "than the maximum of 9"),
     ("ark", ("tiles", 5, "is_start"), 1, "tiles.5.is_start: 1 is not of type 'boolean'"),

@@ -25,12 +25,12 @@ from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.check import (
     DETAILS, E_FEATURES, E_FOLLOWERS, E_FRONTIER, E_OPEN, E_SCORE_SUM, E_TILES, N_SLOTS, N_WORK, VIOLATIONS, check_state, checked_batch,
 )
-from simcore.boardgames.carcassonne.components import CITY, N_TILES, ROAD
+from simcore.boardgames.carcassonne.components import BOX_TILES, CITY, ROAD
 from simcore.boardgames.carcassonne.policies import choose_action, choose_placement
 from simcore.boardgames.carcassonne.playout import resolve_turn
 from simcore.boardgames.carcassonne.rules import draw_placeable, list_ark_outcomes, list_placements, place_tile, reset
 from simcore.boardgames.carcassonne.state import (
-    CAT_ROAD, GRID, MAX_PLAYERS, N_CELLS, N_NODES, new_state, xy_of,
+    CAT_ROAD, GRID, MAX_PLAYERS, N_CELLS, N_NODES, cell_of, new_state, xy_of,
 )
 from simcore.players import lineup
 from simcore.registry import UserError
@@ -105,7 +105,7 @@ def run_and_check(game_id, data, players, count, seed):
         f"{differ.size} of {count} games (first: game {int(differ[0])}). Either checked_game no longer "
         f"mirrors playout.run_game, or a numba on-disk cache is stale: cache=True does not notice "
         f"changes in other modules, so delete the NUMBA_CACHE_DIR folder you chose and run again.")
-    assert (game[:, 0] + game[:, 1] == N_TILES - 1).all()
+    assert (game[:, 0] + game[:, 1] == BOX_TILES - 1).all()
     return pts, game
 
 
@@ -171,18 +171,19 @@ def test_the_checker_catches_a_broken_state():
 
 
 def test_check_batch_reports_each_game_s_first_broken_invariant():
-    """GameSpec.check_batch (simcore check): a tile set one tile short of 72, slipped past the
-    loader into the tables, breaks INV-03 before the first turn of every game, and the next game
-    is checked afresh."""
+    """GameSpec.check_batch (simcore check): a start tile whose count leaves out its own copy,
+    slipped past the loader into the tables, breaks INV-03 before the first turn of every game
+    (the pile holds the set less the start tile's 4 copies, not less 1), and the next game is
+    checked afresh."""
     spec = registry.get("carcassonne")
     data = spec.load_data(None)
     seats = np.array([[0, 1], [1, 0], [0, 0]], np.int8)
     assert spec.check_batch(data, 2, seats, 5, 0).violation.tolist() == [0, 0, 0]
     short = dataclasses.replace(data, tables=data.tables.copy())
-    short.tables[0]["count"][0] -= 1
+    short.tables[0]["count"][short.tables[0]["start_type"]] = 0
     found = spec.check_batch(short, 2, seats, 5, 0)
     assert found.violation.tolist() == [E_TILES] * 3 and found.step.tolist() == [0, 0, 0]
-    assert spec.violations[E_TILES].startswith("tiles placed + discarded + left in the pile are not 72")
+    assert spec.violations[E_TILES].startswith("tiles placed + discarded + left in the pile are not the set's")
     assert sorted(spec.violations) == list(range(1, 28))
 
 
@@ -343,3 +344,57 @@ def test_enumerators_agree_with_brute_force(game_id, nondefault, games):
     assert placements_checked > 1000
     if ruleset == "ark":
         assert ark_turns > 100
+
+
+# ------------------------------------------------------------------ sets of other sizes
+
+def resized(doc, tiles):
+    """The set with copies added to or taken from its types in turn, the start tile's aside, until
+    it holds `tiles` tiles."""
+    others = [t for t in doc["tiles"] if not t["is_start"]]
+    k = 0
+    while sum(t["count"] for t in doc["tiles"]) != tiles:
+        tile = others[k % len(others)]
+        k += 1
+        if tiles > BOX_TILES:
+            tile["count"] += 1
+        elif tile["count"] > 0:
+            tile["count"] -= 1
+    return doc
+
+
+@pytest.mark.parametrize("game_id, tiles", [("carcassonne", 60), ("carcassonne-ark", 100), ("carcassonne", 128)])
+def test_a_set_of_other_than_72_tiles_plays_every_tile_with_the_invariants_held(game_id, tiles):
+    """A designer's variant (simcore sweep ... --param tiles.D.count=2,4,6): the pile holds the
+    set's tiles less the start tile, every game places or discards all of them (INV-03, CA-10.1
+    on the set's own count) and the checker finds nothing broken in any turn."""
+    ruleset = RULESETS[game_id]
+    data = cp.from_document(resized(default_document(ruleset), tiles), ruleset)
+    assert data.warnings == [f"the tile counts add up to {tiles} tiles, the box has 72 (CA-1.1): playing a variant"]
+    _, game, found = checked_batch(data, 3, seat_policy_matrix(60, 3, 5), 11, 0)
+    assert not found[:, 0].any()
+    assert (game[:, 0] + game[:, 1] == tiles - 1).all()
+
+
+def test_the_border_ring_never_joins_the_frontier():
+    """The table's one edge (state.GRID): a tile next to the border ring (x = 72, which only a set
+    of more than 72 tiles in a line reaches) makes its three other empty neighbours frontier
+    cells but not the border cell beyond it, and the checker agrees."""
+    data = cp.from_document(resized(default_document("base"), 128), "base")
+    tt = data.tables[0]
+    st = new_state()[0]
+    reset(st, tt, 2, np.zeros(MAX_PLAYERS, np.int8), np.int64(1), np.int64(0))
+    assert st["n_frontier"] == 4
+    st["top"], st["turn"] = 1, 1                      # the tile came off the pile in turn 1
+    edge = cell_of(72, 0)
+    place_tile(st, tt, st["deck"][0], 0, edge)
+    assert [st["req"][cell_of(x, y)] != 255 for x, y in ((73, 0), (71, 0), (72, 1), (72, -1))] == \
+        [False, True, True, True]
+    assert st["n_frontier"] == 7
+    border = cell_of(73, 0)
+    assert st["front_bits"][border >> 6] >> np.uint64(border & 63) & np.uint64(1) == 0
+    work = np.zeros((N_WORK, N_SLOTS), np.int64)
+    figcnt = np.zeros((N_NODES, MAX_PLAYERS), np.int64)
+    mark = np.zeros(N_CELLS, np.int64)
+    ctr = np.zeros(2, np.int64)
+    assert check_state(st, tt, work, figcnt, mark, ctr, False, False, False) == (0, 0)

@@ -15,7 +15,7 @@ from simcore import registry, runner, search
 from simcore.rng import seed_stream
 from simcore.boardgames.carcassonne import playout, policies, rules, scoring
 from simcore.boardgames.carcassonne import spec as carcassonne
-from simcore.boardgames.carcassonne.components import N_TILES
+from simcore.boardgames.carcassonne.components import BOX_TILES
 from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS, STATE, new_state
 
 GAMES = ("carcassonne", "carcassonne-ark")
@@ -201,7 +201,7 @@ def move_log_problems(st, tt, players, seed, index):
         w.turn += 1
         w.seat = (seat + 1) % players
     scoring.final_scoring(w, tt)
-    if w.top != w.n_deck or w.turn + w.discarded != N_TILES - 1:
+    if w.top != w.n_deck or w.turn + w.discarded != BOX_TILES - 1:
         problems.append(f"the game ended early: turn {w.turn}, {w.discarded} discarded")
     if w.pts.tolist() != st.pts.tolist():
         problems.append(f"final points {w.pts[:players].tolist()}, played {st.pts[:players].tolist()}")
