@@ -13,7 +13,7 @@ from simcore.boardgames.carcassonne.components import MAX_SEG, MAX_TILES
 # The box's 72 tiles in a line from the centre still fit, with a border ring that never holds a
 # tile (a frontier cell's neighbours are read, so none may lie on the border). A variant of more
 # than 72 tiles could reach that ring in a line from the centre: there the table ends (no
-# frontier cell on the border ring, rules.frontier_cell), the one place the table is not endless.
+# frontier cell on the border ring, rules.on_border), the one place the table is not endless.
 GRID = 147
 ORIGIN = 73
 N_CELLS = GRID * GRID
