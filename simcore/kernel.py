@@ -9,9 +9,17 @@ optimises and compiles the whole again. Typing calls by their arguments' plain t
 (`types.unliteral`) cut Notre Dame's first compile from 117 s to 89 s; typing every integer as
 int64 too, and Carcassonne's kernels moving from plain `@njit` to `@kernel`, cut Carcassonne's
 from 222 s to 134 s with the search's code out of the plain batch kernel (both on a loaded
-machine; Carcassonne's games per second unchanged). The few functions that dispatch on a constant in a hot
-loop (a decision point's id) keep numba's specialisation, `@kernel(per_constant=True)`: without
-it Notre Dame's random games ran 25% slower and greedy ones 35%.
+machine; Carcassonne's games per second unchanged). Where a function dispatched on a constant in a hot
+loop (a decision point's id), that dispatch is now an if-chain calling one small function per
+point (Notre Dame's greedy: policies.greedy_choice_at), not numba's per-constant copies of the
+whole valuation.
+
+numba links every function with the whole code it calls and optimises it again, so a step of a
+game that is called from one place costs a compilation of everything under it for nothing:
+such steps are `@kernel(inline=True)`, compiled as part of their caller. Together these cut the
+first compile of Notre Dame from 128 s to 62 s, of Strasbourg from 53 s to 33 s and of
+Principato from 85 s to 47 s (quiet machine, benchmarks/compile_profile.py finds where it goes);
+simcore/compile_cache.py's LLVM settings cut a further third.
 """
 from numba import njit
 from numba.core import types
@@ -27,13 +35,14 @@ def plain_type(t):
     return t
 
 
-def kernel(fn=None, *, per_constant=False):
-    """@kernel, or @kernel(per_constant=True) for the few functions whose speed depends on being
-    compiled for each constant they are called with (a decision point's dispatch on its id)."""
+def kernel(fn=None, *, inline=False):
+    """@kernel, or @kernel(inline=True) for a step of a game with a single caller (compiled as part
+    of that caller: numba then optimises it once, inside its caller, instead of once on its own and
+    once more in every module that links it)."""
     if fn is None:
-        return lambda f: kernel(f, per_constant=per_constant)
-    dispatcher = njit(cache=True, nogil=True)(fn)
-    if per_constant or not hasattr(dispatcher, "get_call_template"):   # or NUMBA_DISABLE_JIT=1
+        return lambda f: kernel(f, inline=inline)
+    dispatcher = njit(cache=True, nogil=True, inline="always" if inline else "never")(fn)
+    if not hasattr(dispatcher, "get_call_template"):   # NUMBA_DISABLE_JIT=1
         return dispatcher
     typed_by_literals = dispatcher.get_call_template
 

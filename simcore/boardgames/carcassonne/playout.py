@@ -15,7 +15,6 @@ options: the tree gives each a few visits, the search players moved the Ark on ~
 their turns and placed half as many followers as greedy, and mcts (200 iterations) had a win
 share of 1% in 150 Ark games against greedy (6% with the Ark apart).
 """
-from numba import njit
 
 from simcore.kernel import kernel
 
@@ -275,7 +274,7 @@ def log_move(st, seat, t, cell, rot, action, entry):
         st.mv_n_discards[st.n_moves] = 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline=True)
 def play_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end; with a search seat by the search's replays.
     Inlined where it is called, so that it is no whole game's code compiled once more."""

@@ -5,7 +5,6 @@ One engine for both rule sets; tables.rules[RULESET] switches the Ark's differen
 farmers scored by cities). Rule numbers: CA- and CB-, defined in docs/carcassonne.md.
 """
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import overload
 
@@ -48,12 +47,12 @@ R_ARK_FIELDS = cp.RULE_INDEX["ARK_COUNTS_FIELD_FOLLOWERS"]
 RULESET = cp.RULESET
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline=True)
 def is_ark(tt):
     return tt.rules[RULESET] == 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline=True)
 def opposite_port(p):
     """The port of the neighbour that touches port p across the shared side (CA-12.1)."""
     return 3 * ((p // 3 + 2) % 4) + (2 - p % 3)

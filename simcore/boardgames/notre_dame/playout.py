@@ -7,7 +7,6 @@ one legal option is not asked.
 """
 import numpy as np
 
-from numba import njit
 
 from simcore.kernel import kernel
 from simcore.search import (
@@ -40,7 +39,7 @@ OUTBREAK_VP = 2                  # ND-10.2
 GC_STOLEN, GC_MESSAGES_LEFT = 0, 1
 
 
-@kernel(per_constant=True)
+@kernel
 def decide(st, tt, p, dp, ctx):
     """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
     if st.n_opts == 1:
@@ -116,7 +115,7 @@ def small_gain(st, tt, p, what):
 
 # ---------------------------------------------------------------- building actions (ND-7)
 
-@kernel
+@kernel(inline=True)
 def take_message(st, tt, p, m):
     """Collect the tile on market m and its reward (ND-7.4 step 3, ND-1.3, A-30)."""
     tile = st.msg_at[m]
@@ -133,7 +132,7 @@ def take_message(st, tt, p, m):
     log_event(st, EV_MESSAGE, p, m, colour, kind)
 
 
-@kernel
+@kernel(inline=True)
 def drive_carriage(st, tt, p, k):
     """Carriage house: move up to k steps, then maybe take the message there (ND-7.4)."""
     carriage_destinations(st, tt, p, k)
@@ -148,7 +147,7 @@ def drive_carriage(st, tt, p, k):
             take_message(st, tt, p, m)
 
 
-@kernel
+@kernel(inline=True)
 def guest_house(st, tt, p, k):
     """One of gold / cube / rat back with k <= 3, two of them with k >= 4 (ND-7.5)."""
     guest_options(st, k)
@@ -197,7 +196,7 @@ def take_cube(st, p, src):
         log_event(st, EV_RELOCATE, p, src, 0, 0)
 
 
-@kernel
+@kernel(inline=True)
 def building_card(st, tt, p, b):
     """Place a cube on b (relocate or forfeit without one), then act (ND-6.3, ND-6.5, A-14)."""
     cube_sources(st, tt, p, b, st.personal[p] == 0 or may_forfeit(tt))
@@ -211,7 +210,7 @@ def building_card(st, tt, p, b):
     building_action(st, tt, p, b)
 
 
-@kernel
+@kernel(inline=True)
 def notre_dame_card(st, tt, p):
     """Donate d = 0..3 gold with a cube onto Notre Dame for 1/3/6 VP (ND-8.1, A-22)."""
     donation_options(st, p)
@@ -227,7 +226,7 @@ def notre_dame_card(st, tt, p):
     log_event(st, EV_DONATE, p, d, 0, 0)
 
 
-@kernel
+@kernel(inline=True)
 def confidant_card(st, tt, p):
     """Move the confidant onto one of the 7 buildings and act there (ND-8.2, A-8)."""
     confidant_targets(st, tt, p)
@@ -241,7 +240,7 @@ def confidant_card(st, tt, p):
     building_action(st, tt, p, b)
 
 
-@kernel
+@kernel(inline=True)
 def play_card(st, tt, p, kind):
     if kind < N_BUILDINGS:
         building_card(st, tt, p, kind)
@@ -251,13 +250,13 @@ def play_card(st, tt, p, kind):
         confidant_card(st, tt, p)
 
 
-@kernel
+@kernel(inline=True)
 def seen_by_all(st, d, kind):
     for s in range(st.players):
         st.seen[s, d] |= kind_bit(kind)
 
 
-@kernel
+@kernel(inline=True)
 def play_turn(st, tt, p):
     """One Phase-3 turn: choose a card from the hand and resolve it (ND-6.1, ND-6.2)."""
     hand_options(st, p)
@@ -289,7 +288,7 @@ def keep_one(st, tt, p, dp, cards, n):
     return 0
 
 
-@kernel
+@kernel(inline=True)
 def show_cards(st, p, cards, n):
     """The cards p chooses from, as its hand for the moment, and the options they give."""
     st.hand_n[p] = n
@@ -298,7 +297,7 @@ def show_cards(st, p, cards, n):
     hand_options(st, p)
 
 
-@kernel
+@kernel(inline=True)
 def draw_three(st, p):
     """Step 1: p draws the top 3 cards of its own deck into st.offered (ND-5.1, ND-5.6)."""
     j = (st.round_no - 1) % 3
@@ -311,7 +310,7 @@ def draw_three(st, p):
     st.draft_at[p] = DRAFT_DREW
 
 
-@kernel
+@kernel(inline=True)
 def keep_first(st, tt, p):
     """Step 1: keep 1 of the 3 drawn, pass the other 2 to the left (ND-5.2)."""
     cards = st.offered
@@ -325,7 +324,7 @@ def keep_first(st, tt, p):
     st.draft_at[p] = DRAFT_PASSED
 
 
-@kernel
+@kernel(inline=True)
 def receive_pair(st, p):
     """Step 2: the 2 cards the right neighbour passed, into st.offered."""
     q = (p - 1 + st.players) % st.players
@@ -337,7 +336,7 @@ def receive_pair(st, p):
     st.draft_at[p] = DRAFT_SHOWN
 
 
-@kernel
+@kernel(inline=True)
 def keep_second(st, tt, p):
     """Step 2: keep 1 of the 2 received, hand the other on to the left (ND-5.2) — with 2 players
     back to the opponent, the same seat (ND-5.3)."""
@@ -348,7 +347,7 @@ def keep_second(st, tt, p):
     st.draft_at[p] = DRAFT_HANDED
 
 
-@kernel
+@kernel(inline=True)
 def take_last(st, p):
     """Step 3: the hand is the card kept in step 1 (own deck), the one kept in step 2 (the right
     neighbour's deck) and the one the right neighbour handed on (the deck two seats to the right;
@@ -367,7 +366,7 @@ def take_last(st, p):
     log_event(st, EV_HAND, p, st.hand[p, 0], st.hand[p, 1], st.hand[p, 2])
 
 
-@kernel
+@kernel(inline=True)
 def draft(st, tt):
     """Draw 3, keep 1 pass 2, keep 1 pass 1, take 1 (ND-5.2, ND-5.3); a step's choices in seat
     order (A-26)."""
@@ -384,7 +383,7 @@ def draft(st, tt):
 
 # ---------------------------------------------------------------- bribes and persons (ND-9, ND-15)
 
-@kernel
+@kernel(inline=True)
 def minstrel(st, tt, p):
     """Move 1-3 pieces from one building to another, no action (ND-15.3)."""
     if minstrel_moves(st, p) == 0:
@@ -400,7 +399,7 @@ def minstrel(st, tt, p):
     log_event(st, EV_MOVE, p, src, dst, x * 2 + mv % 2)
 
 
-@kernel
+@kernel(inline=True)
 def jester(st, tt, p):
     """Move one piece (Notre Dame cubes too) to another building and act there (ND-15.4)."""
     if jester_moves(st, p) == 0:
@@ -420,7 +419,7 @@ def jester(st, tt, p):
     building_action(st, tt, p, dst)
 
 
-@kernel
+@kernel(inline=True)
 def bishop(st, tt, p):
     """A new cube from the general supply onto an empty building, then act with k = 1 (ND-15.2, A-13)."""
     if st.gsupply[p] == 0 or empty_buildings(st, p) == 0:
@@ -431,7 +430,7 @@ def bishop(st, tt, p):
     building_action(st, tt, p, b)
 
 
-@kernel
+@kernel(inline=True)
 def apply_person(st, tt, p, person):
     """The effect of a bribed person, resolved completely (ND-15)."""
     effect = tt.person_effect[person]
@@ -460,7 +459,7 @@ def apply_person(st, tt, p, person):
         log_event(st, EV_PERSON, p, person, what, st.vp[p] - vp)
 
 
-@kernel
+@kernel(inline=True)
 def bribe_phase(st, tt):
     """In turn order: pass, or pay 1 gold for one face-up person (ND-9)."""
     for i in range(st.players):
@@ -479,7 +478,7 @@ def bribe_phase(st, tt):
 
 # ---------------------------------------------------------------- plague and round/stage end
 
-@kernel
+@kernel(inline=True)
 def plague_phase(st, tt):
     """Every player's rat marker moves by R minus the Hospital; past 9, an outbreak (ND-10)."""
     rats = face_rats(st, tt)
@@ -503,7 +502,7 @@ def plague_phase(st, tt):
                 log_event(st, EV_OUTBREAK, p, -1, 0, 0)
 
 
-@kernel
+@kernel(inline=True)
 def end_of_round(st):
     """Cards go under the decks, persons leave, per-round status ends (ND-12)."""
     for p in range(st.players):
@@ -512,7 +511,7 @@ def end_of_round(st):
         st.draft_at[p] = DRAFT_NONE
 
 
-@kernel
+@kernel(inline=True)
 def end_of_stage(st, tt):
     """Notre Dame payout, its cubes go home, new brown deck and action decks (ND-13)."""
     total = cubes_on_notre_dame(st)
@@ -532,7 +531,7 @@ def end_of_stage(st, tt):
     log_event(st, EV_STAGE, -1, st.round_no // 3, 0, 0)
 
 
-@kernel
+@kernel(inline=True)
 def play_round(st, tt):
     n = st.players
     st.start = (st.s0 + st.round_no - 1) % n          # ND-3.3
@@ -553,7 +552,7 @@ def play_round(st, tt):
         log_event(st, EV_STANDING, p, st.gold[p], st.rat[p], st.personal[p])
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline=True)
 def play_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end; with a search seat by the search's replays.
     Inlined where it is called, so that it is no whole game's code compiled once more."""

@@ -28,7 +28,7 @@ from simcore.boardgames.notre_dame.state import (
     BANK, BISHOP, CARRIAGE_HOUSE, CLOISTER_SCHOOL, CUBE, DOCTOR, DP_BANK_VICTIM, DP_BISHOP_TARGET,
     DP_BRIBE, DP_CARRIAGE_DEST, DP_CONFIDANT_TARGET, DP_CUBE_SOURCE, DP_DONATION, DP_DRAFT_KEEP1,
     DP_DRAFT_KEEP2, DP_GUEST_CHOICE, DP_HOUSEKEEPER_CHOICE, DP_JESTER_MOVE, DP_MINSTREL_MOVE,
-    DP_PLAY_CARD, DP_TAKE_MESSAGE, DRAFT_DREW, DRAFT_HANDED, DRAFT_PASSED, DRAFT_SHOWN, DRAFT_TOOK,
+    DP_OUTBREAK_LOSS, DP_PLAY_CARD, DP_TAKE_MESSAGE, DRAFT_DREW, DRAFT_HANDED, DRAFT_PASSED, DRAFT_SHOWN, DRAFT_TOOK,
     FORFEIT, GOLD, GUEST_HOUSE, HOSPITAL, HOUSEKEEPER, JESTER, JESTER_CONFIDANT, MAX_PLAYERS, MINSTREL,
     MONEYLENDER, MONK, N_BUILDINGS, N_KINDS, NOTRE_DAME, PARK, PASS, PERSONAL,
     RESIDENCE, ROUNDS, R_CARRIAGE_MAY_STAY, R_OUTBREAK_AT)
@@ -40,7 +40,7 @@ OUTBREAK_COST = 4.0             # 2 VP and a cube off a building
 VP_EVENTS_PER_ROUND = 2.5       # how often a Park bonus is paid, roughly
 
 
-@kernel(per_constant=True)
+@kernel(inline=True)
 def choose(st, tt, p, dp, ctx):
     """The index of the option seat p takes among st.opts[:st.n_opts]."""
     if st.policy[p] == GREEDY:
@@ -125,7 +125,7 @@ def hospital_value(st, tt, p, h):
     return max(avoided, pressure * rat_point(tt) * rounds_left(st))
 
 
-@kernel(per_constant=True)
+@kernel
 def small_value(st, tt, p, what):
     if what == GOLD:
         return gold_value(st) if st.G > 0 else 0.0
@@ -140,7 +140,7 @@ def vp_value(st, p, v):
     return v + park_bonus(st, p) if v >= 1 else 0.0
 
 
-@kernel(per_constant=True)
+@kernel
 def later_value(st, tt, p, b, c):
     """What one more piece on building b (now at count c) is worth in the rounds left."""
     left = rounds_left(st)
@@ -181,7 +181,7 @@ def best_message_within(st, tt, p, k):
     return best
 
 
-@kernel(per_constant=True)
+@kernel
 def action_value(st, tt, p, b, k):
     """What building b's action with count k gives now (ND-7)."""
     if b == CLOISTER_SCHOOL:
@@ -339,65 +339,121 @@ def person_value(st, tt, p, person):
     return vp_value(st, p, person_vp(st, tt, p, effect))
 
 
-@kernel(per_constant=True)
-def option_value(st, tt, p, dp, ctx, v):
-    """The greedy value of option v at decision point dp."""
-    if dp == DP_DRAFT_KEEP1 or dp == DP_DRAFT_KEEP2 or dp == DP_PLAY_CARD:
-        return card_value(st, tt, p, v)
-    if dp == DP_CUBE_SOURCE:
-        if v == FORFEIT:
-            return 0.0
-        gain = 0.0
-        if ctx < N_BUILDINGS:
-            c = count(st, p, ctx)
-            gain = action_value(st, tt, p, ctx, c + 1) + later_value(st, tt, p, ctx, c)
-        if v == PERSONAL:
-            return gain - cube_value(st, p)
-        return gain - loss_value(st, tt, p, v)
-    if dp == DP_CONFIDANT_TARGET:
-        return 0.0 if v == FORFEIT else confidant_value(st, tt, p, v)
-    if dp == DP_DONATION:
-        return donation_value(st, tt, p, v)
-    if dp == DP_CARRIAGE_DEST:
-        return message_value(st, tt, p, v)
-    if dp == DP_TAKE_MESSAGE:
-        return v * 1.0
-    if dp == DP_GUEST_CHOICE:
-        if ctx <= 3:
+def greedy_choice_at(dp):
+    """greedy's choice at decision point dp (or at any of the card decisions, which share one
+    valuation), compiled for that point alone: dp is a constant of the closure, so numba keeps only
+    its branch of option_value, and each point's loop is a small function of its own. One function
+    of dp for all points compiled every valuation into every caller (per constant, 14 copies)."""
+
+    @kernel(inline=True)
+    def option_value(st, tt, p, ctx, v):
+        """The greedy value of option v at decision point dp."""
+        if dp == DP_DRAFT_KEEP1 or dp == DP_DRAFT_KEEP2 or dp == DP_PLAY_CARD:
+            return card_value(st, tt, p, v)
+        if dp == DP_CUBE_SOURCE:
+            if v == FORFEIT:
+                return 0.0
+            gain = 0.0
+            if ctx < N_BUILDINGS:
+                c = count(st, p, ctx)
+                gain = action_value(st, tt, p, ctx, c + 1) + later_value(st, tt, p, ctx, c)
+            if v == PERSONAL:
+                return gain - cube_value(st, p)
+            return gain - loss_value(st, tt, p, v)
+        if dp == DP_CONFIDANT_TARGET:
+            return 0.0 if v == FORFEIT else confidant_value(st, tt, p, v)
+        if dp == DP_DONATION:
+            return donation_value(st, tt, p, v)
+        if dp == DP_CARRIAGE_DEST:
+            return message_value(st, tt, p, v)
+        if dp == DP_TAKE_MESSAGE:
+            return v * 1.0
+        if dp == DP_GUEST_CHOICE:
+            if ctx <= 3:
+                return small_value(st, tt, p, v)
+            a = v // 3
+            b = v % 3
+            second = small_value(st, tt, p, b)
+            if a == b and a == 2:
+                second *= 0.5
+            return small_value(st, tt, p, a) + second
+        if dp == DP_BANK_VICTIM:
+            return st.gold[v] * 1.0
+        if dp == DP_BRIBE:
+            if v == PASS:
+                return 0.0
+            return person_value(st, tt, p, v) - gold_value(st) - 0.2
+        if dp == DP_HOUSEKEEPER_CHOICE:
             return small_value(st, tt, p, v)
-        a = v // 3
-        b = v % 3
-        second = small_value(st, tt, p, b)
-        if a == b and a == 2:
-            second *= 0.5
-        return small_value(st, tt, p, a) + second
-    if dp == DP_BANK_VICTIM:
-        return st.gold[v] * 1.0
-    if dp == DP_BRIBE:
-        if v == PASS:
-            return 0.0
-        return person_value(st, tt, p, v) - gold_value(st) - 0.2
-    if dp == DP_HOUSEKEEPER_CHOICE:
-        return small_value(st, tt, p, v)
-    if dp == DP_BISHOP_TARGET:
-        return action_value(st, tt, p, v, 1) + later_value(st, tt, p, v, 0)
-    if dp == DP_MINSTREL_MOVE:
-        return minstrel_value(st, tt, p, v)
-    if dp == DP_JESTER_MOVE:
-        return jester_value(st, tt, p, v)
-    return -loss_value(st, tt, p, v)                  # DP_OUTBREAK_LOSS
+        if dp == DP_BISHOP_TARGET:
+            return action_value(st, tt, p, v, 1) + later_value(st, tt, p, v, 0)
+        if dp == DP_MINSTREL_MOVE:
+            return minstrel_value(st, tt, p, v)
+        if dp == DP_JESTER_MOVE:
+            return jester_value(st, tt, p, v)
+        return -loss_value(st, tt, p, v)                  # DP_OUTBREAK_LOSS
+
+    @kernel
+    def greedy_choice(st, tt, p, ctx):
+        """The first option of highest value."""
+        best = 0
+        best_value = -1e18
+        for i in range(st.n_opts):
+            value = option_value(st, tt, p, ctx, st.opts[i])
+            if value > best_value:
+                best_value = value
+                best = i
+        return best
+
+    return greedy_choice
 
 
-@kernel(per_constant=True)
+greedy_card = greedy_choice_at(DP_PLAY_CARD)          # also the draft's two decisions
+greedy_cube_source = greedy_choice_at(DP_CUBE_SOURCE)
+greedy_confidant = greedy_choice_at(DP_CONFIDANT_TARGET)
+greedy_donation = greedy_choice_at(DP_DONATION)
+greedy_carriage = greedy_choice_at(DP_CARRIAGE_DEST)
+greedy_message = greedy_choice_at(DP_TAKE_MESSAGE)
+greedy_guest = greedy_choice_at(DP_GUEST_CHOICE)
+greedy_bank_victim = greedy_choice_at(DP_BANK_VICTIM)
+greedy_bribe = greedy_choice_at(DP_BRIBE)
+greedy_housekeeper = greedy_choice_at(DP_HOUSEKEEPER_CHOICE)
+greedy_bishop = greedy_choice_at(DP_BISHOP_TARGET)
+greedy_minstrel = greedy_choice_at(DP_MINSTREL_MOVE)
+greedy_jester = greedy_choice_at(DP_JESTER_MOVE)
+greedy_outbreak_loss = greedy_choice_at(DP_OUTBREAK_LOSS)
+
+
+@kernel(inline=True)
 def greedy_choice(st, tt, p, dp, ctx):
-    best = 0
-    best_value = -1e18
-    for i in range(st.n_opts):
-        value = option_value(st, tt, p, dp, ctx, st.opts[i])
-        if value > best_value:
-            best_value = value
-            best = i
-    return best
+    """The index of the option greedy takes at decision point dp."""
+    if dp == DP_DRAFT_KEEP1 or dp == DP_DRAFT_KEEP2 or dp == DP_PLAY_CARD:
+        return greedy_card(st, tt, p, ctx)
+    if dp == DP_CUBE_SOURCE:
+        return greedy_cube_source(st, tt, p, ctx)
+    if dp == DP_CONFIDANT_TARGET:
+        return greedy_confidant(st, tt, p, ctx)
+    if dp == DP_DONATION:
+        return greedy_donation(st, tt, p, ctx)
+    if dp == DP_CARRIAGE_DEST:
+        return greedy_carriage(st, tt, p, ctx)
+    if dp == DP_TAKE_MESSAGE:
+        return greedy_message(st, tt, p, ctx)
+    if dp == DP_GUEST_CHOICE:
+        return greedy_guest(st, tt, p, ctx)
+    if dp == DP_BANK_VICTIM:
+        return greedy_bank_victim(st, tt, p, ctx)
+    if dp == DP_BRIBE:
+        return greedy_bribe(st, tt, p, ctx)
+    if dp == DP_HOUSEKEEPER_CHOICE:
+        return greedy_housekeeper(st, tt, p, ctx)
+    if dp == DP_BISHOP_TARGET:
+        return greedy_bishop(st, tt, p, ctx)
+    if dp == DP_MINSTREL_MOVE:
+        return greedy_minstrel(st, tt, p, ctx)
+    if dp == DP_JESTER_MOVE:
+        return greedy_jester(st, tt, p, ctx)
+    return greedy_outbreak_loss(st, tt, p, ctx)
 
 
 # ---------------------------------------------------------------- what a seat cannot see (search players)
@@ -423,7 +479,7 @@ def card_slot(array, q, i):
     return (array * MAX_PLAYERS + q) * 4 + i
 
 
-@kernel
+@kernel(inline=True)
 def slot_card(st, slot):
     array = slot // (4 * MAX_PLAYERS)
     q = (slot // 4) % MAX_PLAYERS
@@ -435,7 +491,7 @@ def slot_card(st, slot):
     return st.hand[q, i]
 
 
-@kernel
+@kernel(inline=True)
 def set_slot_card(st, slot, kind):
     array = slot // (4 * MAX_PLAYERS)
     q = (slot // 4) % MAX_PLAYERS
@@ -448,7 +504,7 @@ def set_slot_card(st, slot, kind):
         st.hand[q, i] = kind
 
 
-@kernel
+@kernel(inline=True)
 def others_cards(st, p, slots, origin):
     """The cards of this round that seats other than p hold or pass between them, as slots the
     game will still read, with the deck each came from (public); returns how many. A decision of
@@ -486,7 +542,7 @@ def others_cards(st, p, slots, origin):
     return k
 
 
-@kernel
+@kernel(inline=True)
 def forget_old_copies(st, p, slots, cards, k):
     """-1 wherever the draft arrays of the others hold a card the game will not read again (they
     are overwritten before they are read: old copies, last round's unplayed cards), and in
@@ -505,7 +561,7 @@ def forget_old_copies(st, p, slots, cards, k):
             st.offered[i] = -1
 
 
-@kernel
+@kernel(inline=True)
 def redraw_unseen(st, p, d, slots, origin, cards, k, pool):
     """Deal the kinds of deck d that p has not seen to the places of deck d's cards p has not
     seen: the others' cards of deck d p has not seen, the cards still in deck d, and the drawn
@@ -537,7 +593,7 @@ def redraw_unseen(st, p, d, slots, origin, cards, k, pool):
         st.violation_round = st.round_no
 
 
-@kernel
+@kernel(inline=True)
 def shuffle_passed_pair(st, p, origin, cards, k, order):
     """The cards of p's own deck that others hold: p passed them, so it knows them, but not who
     kept which (the left neighbour's secret choice) unless one has been played."""
@@ -555,7 +611,7 @@ def shuffle_passed_pair(st, p, origin, cards, k, order):
         cards[b] = tmp
 
 
-@kernel
+@kernel(inline=True)
 def redraw_persons(st):
     """The persons not yet shown: brown of this stage, grey within their letter (ND-2.5, ND-4)."""
     shuffle(st.s_gen, st.brown, st.brown_shown, 6)
@@ -565,7 +621,7 @@ def redraw_persons(st):
         shuffle(st.s_gen, st.grey, g, g + 3)
 
 
-@kernel
+@kernel(inline=True)
 def determinize(st, tt, p):
     """Redraw what seat p cannot see, at one of its decisions, from what it can (simcore/search.py,
     ND-17.4): the others' cards p has not seen, the order of every deck's cards not yet drawn,

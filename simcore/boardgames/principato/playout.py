@@ -11,7 +11,6 @@ every decision goes through `decide`, and no policy chooses anywhere else. Chanc
 at setup (PR-3.11); policies.determinize redraws what a searching seat cannot see (HI-5).
 """
 
-from numba import njit
 
 from simcore.kernel import kernel
 from simcore.search import (
@@ -39,7 +38,7 @@ from simcore.boardgames.principato.state import (
     TO_MILITIA, YEARS, S_FIELD_FARM, S_PALAZZO_BANK, S_MONUMENT, S_PAINTING)
 
 
-@kernel(per_constant=True)
+@kernel
 def decide(st, tt, p, dp, ctx):
     """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
     if st.n_opts == 1:
@@ -80,7 +79,7 @@ def gain_cubes(st, tt, p, cube, amount):
         log_event(st, EV_OVERFLOW, p, cube, overflow - x, 0)
 
 
-@kernel
+@kernel(inline=True)
 def take_favour(st, tt, p):
     """Action C (PR-8): a favour cube into the church, or with a full church onto an empty unit
     (DEC-10) or lost; nothing from an empty supply."""
@@ -106,7 +105,7 @@ def take_favour(st, tt, p):
 
 # ---------------------------------------------------------------- action A (PR-6, PR-17)
 
-@kernel
+@kernel(inline=True)
 def take_culture(st, tt, p, t):
     """One token of stack t: the top one, or DEC-8 under culture_take = choose (PR-10.2)."""
     if tt.rules[R_CULTURE_TAKE] == CHOOSE:
@@ -118,7 +117,7 @@ def take_culture(st, tt, p, t):
     log_event(st, EV_CULTURE, p, t, value, st.culture_vp[p, t])
 
 
-@kernel
+@kernel(inline=True)
 def carry_out(st, tt, p, card):
     """The card's effect once (PR-6.1): choose the option and payment, pay, receive."""
     e = tt.card_effect[card]
@@ -145,7 +144,7 @@ def carry_out(st, tt, p, card):
         gain_cubes(st, tt, p, H_MONEY, tt.effect_gain[e, o, H_MONEY])
 
 
-@kernel
+@kernel(inline=True)
 def activate(st, tt, p):
     """Action A: a hand card's effect, then the compulsory exchange if the card has the symbol
     (PR-6.3, DEC-7): any display card to the hand, the used card into its slot."""
@@ -161,7 +160,7 @@ def activate(st, tt, p):
         exchange(st, p, h, s)
 
 
-@kernel
+@kernel(inline=True)
 def exchange_cards(st, tt, p):
     """Action B (PR-7, DEC-9)."""
     swap_options(st, tt)
@@ -192,7 +191,7 @@ def load_step(st, tt, p):
         log_event(st, EV_LOAD, p, a + b, c + d, b + d)
 
 
-@kernel
+@kernel(inline=True)
 def discard_step(st, tt, p):
     """DEC-12: any number of (empty) militia and condottieri back to the pool (PR-14.8)."""
     count_options(st, st.hold[p, H_MILITIA])
@@ -228,7 +227,7 @@ def military_scoring(st, tt, final):
 
 # ---------------------------------------------------------------- turns, refills, years (PR-5, PR-11, PR-12)
 
-@kernel
+@kernel(inline=True)
 def take_turn(st, tt, p):
     """Two actions from A, B, C, or END_TURN (PR-5)."""
     log_event(st, EV_TURN, p, st.turn, 0, 0)
@@ -266,7 +265,7 @@ def refill(st, tt):
     return False
 
 
-@kernel
+@kernel(inline=True)
 def end_of_turn(st, tt):
     """PR-11: slot 0 to the box, the display shifts left and is refilled."""
     gone = shift_display(st, tt)
@@ -274,7 +273,7 @@ def end_of_turn(st, tt):
     return refill(st, tt)
 
 
-@kernel
+@kernel(inline=True)
 def play_year(st, tt, year):
     """Turns until a refill fails, then the end-of-year scoring (PR-11, PR-12). The first turn of
     the next year goes to the player after the last (or the start player, AMB-17)."""
@@ -295,7 +294,7 @@ def play_year(st, tt, year):
         st.current = st.sp
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline=True)
 def play_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end; with a search seat by the search's replays.
     Inlined where it is called, so that it is no whole game's code compiled once more."""
@@ -344,7 +343,7 @@ def run_game(st, tt, players, policies, seed, index):
     finish_counts(st, tt)
 
 
-@kernel
+@kernel(inline=True)
 def finish_counts(st, tt):
     """The per-seat and game counters of the results."""
     n = st.players
@@ -457,7 +456,7 @@ def check(st, tt):
         st.violation_round = st.round_no
 
 
-@kernel
+@kernel(inline=True)
 def cards_distinct(st, tt):
     """No card is in two places at once among the hands and the display (INV-3)."""
     seen = st.moves                                         # scratch: no decision is open

@@ -50,7 +50,7 @@ SWAP_COST = 0.6                  # an action spent on exchanging cards
 MARGIN = 0.3                     # strength beyond what changes the rank at the next scoring
 
 
-@kernel(per_constant=True)
+@kernel(inline=True)
 def choose(st, tt, p, dp, ctx):
     """The index of the option seat p takes among st.opts[:st.n_opts]."""
     if st.policy[p] == GREEDY:
@@ -385,7 +385,7 @@ def keep_units(st, p, unit):
     return st.hold[p, H_MONEY] + st.hold[p, H_FAVOUR]
 
 
-@kernel(per_constant=True)
+@kernel(inline=True)
 def greedy_choice(st, tt, p, dp, ctx):
     if dp == D_KIND:
         note_rivals(st, tt, p)
@@ -480,7 +480,7 @@ def best_swap(st, tt, p, base):
 
 # ---------------------------------------------------------------- what a seat cannot see (search players)
 
-@kernel
+@kernel(inline=True)
 def determinize(st, tt, p):
     """Redraw what seat p cannot see, from what it can (HI-5, simcore/search.py): the order of the
     cards still to come in this year's deck and of every later year's deck, each deck on its own

@@ -9,7 +9,6 @@ simcore/search.py): `decide` then takes the decisions so far from the search's h
 search's root redraws what the searching seat cannot see (policies.determinize).
 """
 
-from numba import njit
 
 from simcore.kernel import kernel
 from simcore.search import (
@@ -30,7 +29,7 @@ from simcore.boardgames.strasbourg.state import (
     SC_PRIVILEGES_SPENT, SC_RETURNED, SUBPHASE_TYPE)
 
 
-@kernel(per_constant=True)
+@kernel
 def decide(st, tt, p, dp, ctx):
     """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
     if st.n_opts == 1:
@@ -48,7 +47,7 @@ def decide(st, tt, p, dp, ctx):
 
 # ---------------------------------------------------------------- setup and planning (SB-3.6, SB-5)
 
-@kernel
+@kernel(inline=True)
 def choose_tasks(st, tt):
     """D-1: each player keeps a non-empty subset of the 5 dealt task cards (a bit mask 1..31)."""
     for p in range(st.players):
@@ -60,7 +59,7 @@ def choose_tasks(st, tt):
         log_event(st, EV_TASKS, p, mask, 0, 0)
 
 
-@kernel
+@kernel(inline=True)
 def plan(st, tt, p):
     """Draw the first card, then more until STOP (D-2); split them into bundles (D-3)."""
     st.hand_n[p] = 0
@@ -76,7 +75,7 @@ def plan(st, tt, p):
 
 # ---------------------------------------------------------------- a bidding sub-phase (SB-7 … SB-9)
 
-@kernel
+@kernel(inline=True)
 def collect_bids(st, tt, sp0):
     """The decision queue from sp0: reveal a bundle, pass, or spend a privilege to wait at the
     back (SB-7.1-7.5)."""
@@ -119,7 +118,7 @@ def master_part(st, tt, p, g):
     return decide(st, tt, p, D_MASTER_PART, g) == 1
 
 
-@kernel
+@kernel(inline=True)
 def guild_action(st, tt, p, g, role):
     """Master (0), Journeyman (1) or Apprentice (2) of guild g (SB-8.2, AMB-05, AMB-06)."""
     if role == 0 and master_part(st, tt, p, g):
@@ -145,7 +144,7 @@ def guild_action(st, tt, p, g, role):
         log_event(st, EV_BUY, p, c, tt.price[c], role)
 
 
-@kernel
+@kernel(inline=True)
 def merchant_action(st, tt, p, with_seat):
     """Sell any goods for their values; in G also take the MERCHANTS seat (SB-8.3, AMB-22)."""
     for g in range(N_GUILDS):
@@ -161,7 +160,7 @@ def merchant_action(st, tt, p, with_seat):
         log_event(st, EV_SEAT, p, MERCHANTS, 0, 0)
 
 
-@kernel
+@kernel(inline=True)
 def bidding_subphase(st, tt):
     """Sub-phases A-G: bids, ranks, the new start player, actions in rank order, then the
     revealed cards leave the game but for one card a non-entitled revealer returns (SB-7 … SB-9)."""
@@ -250,7 +249,7 @@ def check(st, tt):
 
 # ---------------------------------------------------------------- construction, round, game
 
-@kernel
+@kernel(inline=True)
 def build_chapel(st, tt):
     """H: the CHURCH holder puts a chapel on an empty spot (SB-10.1)."""
     p = st.seat_owner[CHURCH]
@@ -260,7 +259,7 @@ def build_chapel(st, tt):
         log_event(st, EV_CHAPEL, p, k, 0, 0)
 
 
-@kernel
+@kernel(inline=True)
 def build_building(st, tt):
     """I: the NOBILITY holder builds this round's building on an empty site (SB-10.2)."""
     p = st.seat_owner[NOBILITY]
@@ -270,7 +269,7 @@ def build_building(st, tt):
         log_event(st, EV_BUILD, p, c, st.site_building[c], 0)
 
 
-@kernel
+@kernel(inline=True)
 def play_round(st, tt):
     n = st.players
     log_event(st, EV_ROUND, st.sp, st.round_card[st.round_no - 1], st.round_building[st.round_no - 1], 0)
@@ -292,7 +291,7 @@ def play_round(st, tt):
     check(st, tt)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@kernel(inline=True)
 def play_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end; with a search seat by the search's replays.
     Inlined where it is called, so that it is no whole game's code compiled once more."""

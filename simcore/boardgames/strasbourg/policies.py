@@ -33,7 +33,7 @@ RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
 
-@kernel(per_constant=True)
+@kernel(inline=True)
 def choose(st, tt, p, dp, ctx):
     """The index of the option seat p takes among st.opts[:st.n_opts]."""
     if st.policy[p] == GREEDY:
@@ -210,7 +210,7 @@ def greedy_bid(st, tt, p):
     return 0
 
 
-@kernel
+@kernel(inline=True)
 def greedy_choice(st, tt, p, dp, ctx):
     if dp == D_TASKS:
         mask = greedy_tasks(st, tt, p)
@@ -267,7 +267,7 @@ def site_value(st, tt, p, site):
 
 # ---------------------------------------------------------------- what a seat cannot see (search players)
 
-@kernel
+@kernel(inline=True)
 def determinize(st, tt, p):
     """Redraw what seat p cannot see, from what it can (SB-16.3, SB-16.4; simcore/search.py):
     - the order of p's own deck but for the returned cards at its bottom (SB-16.3.1);
@@ -288,7 +288,7 @@ def determinize(st, tt, p):
             redraw_cards(st, tt, q)
 
 
-@kernel
+@kernel(inline=True)
 def redeal_tasks(st, p):
     """The others' 5 task cards each from the 20 p was not dealt (the rest stay undealt), and
     for those who have chosen (D-1) a new non-empty subset kept."""
@@ -316,7 +316,7 @@ def redeal_tasks(st, p):
             keep_tasks(st, q, 1 + below(st.s_gen, 31))
 
 
-@kernel
+@kernel(inline=True)
 def shuffle_own_deck(st, p):
     """The cards of p's deck whose place nobody knows, in a new order."""
     slots = np.empty(DECK_SLOTS, np.int32)
@@ -333,7 +333,7 @@ def shuffle_own_deck(st, p):
         st.deck[p, slots[j]] = cards[j]
 
 
-@kernel
+@kernel(inline=True)
 def redraw_cards(st, tt, q):
     """q's cards where p cannot see them (determinize): its deck's unknown places, its unrevealed
     bundles and its face-down box get a random arrangement of the cards of q nobody has seen.
