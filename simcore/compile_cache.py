@@ -4,7 +4,13 @@ numba's own cache (cache=True) checks only the source file of the function it co
 the modules that function calls: after an edit of rules.py, a cached play_batch_kernel would
 go on running the old rules. Keying the cache folder by a hash of every simcore source file
 makes any change start from a fresh folder, while an unchanged install never recompiles.
-Set NUMBA_CACHE_DIR to choose the folder yourself (then clear it after changing the code)."""
+Set NUMBA_CACHE_DIR to choose the folder yourself (then clear it after changing the code).
+
+It also sets how LLVM compiles them, unless the environment says otherwise: level 2 without loop
+or SLP vectorisation (NUMBA_OPT=2, NUMBA_LOOP_VECTORIZE=0, NUMBA_SLP_VECTORIZE=0). The games' loops
+run over a few players, buildings or tile sides, where vectorised code only adds length: against
+numba's default (level 3, both vectorisers on) Notre Dame's first compile is about a third shorter
+and smaller (benchmarks/startup.py) and the games play as fast (benchmarks/bench.py)."""
 import hashlib
 import os
 from pathlib import Path
@@ -21,10 +27,16 @@ def source_hash() -> str:
     return digest.hexdigest()[:16]
 
 
+LLVM_SETTINGS = {"NUMBA_OPT": "2", "NUMBA_LOOP_VECTORIZE": "0", "NUMBA_SLP_VECTORIZE": "0"}
+
+
 def configure() -> None:
+    for name, value in LLVM_SETTINGS.items():
+        os.environ.setdefault(name, value)          # in the environment, so worker processes share them
+    numba.core.config.reload_config()               # numba reads its settings from the environment
     if os.environ.get("NUMBA_CACHE_DIR"):
         return
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "simcore" / "numba"
-    # kernels compiled at another LLVM level (NUMBA_OPT, the test suite's 1) get a folder of their own
-    level = os.environ.get("NUMBA_OPT")
-    numba.config.CACHE_DIR = str(base / (source_hash() + (f"-opt{level}" if level else "")))
+    # kernels compiled with other LLVM settings (the test suite's NUMBA_OPT=1) get a folder of their own
+    settings = "-".join(os.environ[name] for name in LLVM_SETTINGS)
+    numba.config.CACHE_DIR = str(base / f"{source_hash()}-llvm{settings}")
