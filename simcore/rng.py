@@ -43,6 +43,14 @@ def seed_stream(gen, seed, game_index, stream):
 
 
 @njit(cache=True, nogil=True)
+def copy_stream(dst, src):
+    """dst = src, a generator's state, word by word: `dst[:] = src` would compile numba's
+    shape-mismatch error with its string formatting, about 2 s of a game's first compile."""
+    for i in range(4):
+        dst[i] = src[i]
+
+
+@njit(cache=True, nogil=True)
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 

@@ -36,7 +36,7 @@ import math
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.rng import below, next_u64, seed_stream, splitmix64
+from simcore.rng import below, copy_stream, next_u64, seed_stream, splitmix64
 
 PLAY, PROBE, SEARCH, STOPPED = 0, 1, 2, 3           # st.s_mode
 OWN_POLICY, AT_ROOT = -1, -2                         # search_decision's answers besides an index
@@ -292,7 +292,7 @@ def search_decision(st, p, dp):
             st.s_n_root = st.n_opts
             st.halt_at = 1                   # the game returns at its next turn or round
             return 0
-        st.s_gen_saved[:] = st.gen_decide    # the policy draws from a stream of this decision
+        copy_stream(st.s_gen_saved, st.gen_decide)    # the policy draws from a stream of this decision
         seed_stream(st.gen_decide, st.s_seed ^ np.int64(k + 1) * np.int64(0x3C6EF372), st.s_index, SEARCH_STREAM + 1)
         return OWN_POLICY
     if k == st.s_n_hist:
@@ -318,7 +318,7 @@ def chosen(st, i):
     already, then another one. Returns the index of the option to take."""
     if st.s_mode == PROBE:
         remember(st, st.opts[i])
-        st.gen_decide[:] = st.s_gen_saved
+        copy_stream(st.gen_decide, st.s_gen_saved)
     elif st.t_expanding > 0:
         i = expand(st, i)
     return i
