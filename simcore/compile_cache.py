@@ -6,11 +6,12 @@ go on running the old rules. Keying the cache folder by a hash of every simcore 
 makes any change start from a fresh folder, while an unchanged install never recompiles.
 Set NUMBA_CACHE_DIR to choose the folder yourself (then clear it after changing the code).
 
-It also sets how LLVM compiles them, unless the environment says otherwise: level 2 without loop
-or SLP vectorisation (NUMBA_OPT=2, NUMBA_LOOP_VECTORIZE=0, NUMBA_SLP_VECTORIZE=0). The games' loops
-run over a few players, buildings or tile sides, where vectorised code only adds length: against
-numba's default (level 3, both vectorisers on) Notre Dame's first compile is about a third shorter
-and smaller (benchmarks/startup.py) and the games play as fast (benchmarks/bench.py)."""
+It also turns LLVM's loop and SLP vectorisers off, unless the environment says otherwise
+(NUMBA_LOOP_VECTORIZE=0, NUMBA_SLP_VECTORIZE=0): the games' loops run over a few players,
+buildings or tile sides, where vectorised code only adds length. Against numba's defaults Notre
+Dame's first compile is shorter and smaller (benchmarks/startup.py) and the games play as fast
+(simcore bench). LLVM level 2 (NUMBA_OPT=2) would compile faster still, but the Ark's greedy
+games ran 5-10% slower."""
 import hashlib
 import os
 from pathlib import Path
@@ -27,7 +28,7 @@ def source_hash() -> str:
     return digest.hexdigest()[:16]
 
 
-LLVM_SETTINGS = {"NUMBA_OPT": "2", "NUMBA_LOOP_VECTORIZE": "0", "NUMBA_SLP_VECTORIZE": "0"}
+LLVM_SETTINGS = {"NUMBA_LOOP_VECTORIZE": "0", "NUMBA_SLP_VECTORIZE": "0"}
 
 
 def configure() -> None:
@@ -38,5 +39,5 @@ def configure() -> None:
         return
     base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "simcore" / "numba"
     # kernels compiled with other LLVM settings (the test suite's NUMBA_OPT=1) get a folder of their own
-    settings = "-".join(os.environ[name] for name in LLVM_SETTINGS)
+    settings = "-".join(os.environ.get(name, "default") for name in ("NUMBA_OPT", *LLVM_SETTINGS))
     numba.config.CACHE_DIR = str(base / f"{source_hash()}-llvm{settings}")
