@@ -19,7 +19,7 @@ game that is called from one place costs a compilation of everything under it fo
 such steps are `@kernel(inline=True)`, compiled as part of their caller. Together these cut the
 first compile of Notre Dame from 128 s to 62 s, of Strasbourg from 53 s to 33 s and of
 Principato from 85 s to 47 s (quiet machine, benchmarks/compile_profile.py finds where it goes);
-simcore/compile_cache.py's LLVM settings cut a further third.
+turning LLVM's vectorisers off (simcore/compile_cache.py) cuts a little more.
 """
 from numba import njit
 from numba.core import types

@@ -91,7 +91,7 @@ def _spec(game_id, name, ruleset, categories, search_defaults):
         check_batch=check.check_batch,
         violations=dict(check.VIOLATIONS),
         check_step="turn",
-        compile_seconds=30,
+        compile_seconds=45,
     )
 
 

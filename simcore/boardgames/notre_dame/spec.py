@@ -35,5 +35,5 @@ def provenance(data):
 
 
 NOTRE_DAME = ENGINE.game_spec("notre-dame", "Notre Dame", (2, 5, 4), POLICIES, components, replay, draw.picture,
-                              compile_seconds=100,
+                              compile_seconds=50,
                               provenance=provenance, picture_step="round")
