@@ -35,6 +35,9 @@ import math
 
 import numpy as np
 
+from numba.core import types
+from numba.extending import overload
+
 from simcore.kernel import kernel
 from simcore.rng import below, copy_stream, next_u64, seed_stream, splitmix64
 
@@ -100,6 +103,23 @@ def search_fields(max_players):
         ("s_reward", np.float64, (max_players,)),
         ("s_margin_sum", np.float64, (max_players,)),  # cut-off runs: each seat's margins so far in this search
     ]
+
+
+def with_search_fields(play_state, max_players):
+    """A game's state dtype for games with a search seat: the search's fields and its plain-play
+    dtype. Plain play keeps the dtype without them, and search_choice and chosen compile to
+    nothing for it, so that a plain batch compiles none of the search's code (a fifth of Notre
+    Dame's first compile). The search's fields come first: were the plain fields a prefix of the
+    record, numba would take it for a subtype of plain play's record and weigh, for every call,
+    the kernels already compiled for plain play, which never search (an experimental numba
+    feature, with a warning on every such call)."""
+    return np.dtype(search_fields(max_players) + play_state.descr)
+
+
+def has_search_fields(st):
+    """Whether the state record st (or its numba type) carries the search's fields."""
+    fields = st.fields if isinstance(st, types.Record) else st.dtype.names
+    return "s_mode" in fields
 
 
 def search_table_fields():
@@ -311,11 +331,55 @@ def cut_off(st, k):
         st.halt_at = 1
 
 
-@kernel
+def search_choice_of(determinize):
+    """The search's part of a game's `decide`, given the game's own determinize (a kernel):
+    search_choice(st, tt, p, dp), for a decision of seat p at point dp with options
+    st.opts[:st.n_opts], returns the index of the option to take, or OWN_POLICY (the seat's policy
+    chooses; then take the index `chosen` returns). Compiled, it decides on the state's type: for
+    plain play's state, without the search's fields, it is OWN_POLICY and nothing else."""
+
+    def search_choice(st, tt, p, dp):
+        if not has_search_fields(st):
+            return OWN_POLICY
+        return searched_choice(st, tt, p, dp)
+
+    def searched_choice(st, tt, p, dp):
+        if st.s_mode == PLAY:
+            return OWN_POLICY
+        i = search_decision(st, p, dp)
+        if i == AT_ROOT:
+            determinize(st, tt, p)
+            i = root_decision(st, st.players)
+        return i
+
+    @overload(search_choice)
+    def compiled_search_choice(st, tt, p, dp):
+        if has_search_fields(st):
+            return searched_choice
+        return lambda st, tt, p, dp: OWN_POLICY
+
+    return search_choice
+
+
 def chosen(st, i):
     """After the seat's own policy chose option i: a probe keeps it in the history; a search run
     expanding its tree (tree_step asked greedy) takes greedy's option unless the tree has it
     already, then another one. Returns the index of the option to take."""
+    if not has_search_fields(st):
+        return i
+    return searched_chosen(st, i)
+
+
+@overload(chosen)
+def compiled_chosen(st, i):
+    """Compiled, chosen decides on the state's type: for plain play's state it is i."""
+    if has_search_fields(st):
+        return lambda st, i: searched_chosen(st, i)
+    return lambda st, i: i
+
+
+@kernel
+def searched_chosen(st, i):
     if st.s_mode == PROBE:
         remember(st, st.opts[i])
         copy_stream(st.gen_decide, st.s_gen_saved)

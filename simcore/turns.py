@@ -149,8 +149,9 @@ class Engine:
         found = np.zeros((count, 2), dtype=np.int32)           # (violation, round) per game
         policies = np.zeros((count, self.max_players), dtype=np.int8)
         policies[:, :players] = seat_policies
-        kernel = self.search_kernel if (seat_policies >= FIRST_SEARCH_ID).any() else self.kernel
-        kernel(self.new_state(), self.tables(data, players, search), players, policies, np.int64(seed),
+        searched = bool((seat_policies >= FIRST_SEARCH_ID).any())
+        kernel = self.search_kernel if searched else self.kernel
+        kernel(self.new_state(search=searched), self.tables(data, players, search), players, policies, np.int64(seed),
                np.int64(first_index), pts, seat, game, tiebreak, np.int32(checking), found)
         return BatchResult(pts=pts, game=game, seat=seat, tiebreak=tiebreak), found
 

@@ -6,7 +6,7 @@ one data set for one player count (docs/notre_dame.md §21), built once per batc
 """
 import numpy as np
 
-from simcore.search import search_fields, search_table_fields
+from simcore.search import search_table_fields, with_search_fields
 from simcore.turns import turn_fields
 from simcore.boardgames.notre_dame.components import (
     MAX_MARKETS, N_PERSONS, RULE_CHOICES, RULE_DEFAULTS, RULE_INDEX)
@@ -105,7 +105,7 @@ TABLES = np.dtype([
     ("donation_vp", np.int32, (4,)),
 ] + search_table_fields())
 
-STATE = np.dtype([
+PLAY_STATE = np.dtype([
     ("gen_chance", np.uint64, (4,)),
     ("gen_decide", np.uint64, (4,)),
     ("players", np.int32),
@@ -152,12 +152,14 @@ STATE = np.dtype([
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
-] + turn_fields(MAX_OPTIONS, MAX_EVENTS) + search_fields(MAX_PLAYERS))
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
+STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS)   # a game with a search seat (simcore/search.py)
 
 
-def new_state(n=1):
-    """n zeroed state records (a structured array), with attribute access also without the JIT."""
-    return np.zeros(n, dtype=STATE).view(np.recarray)
+def new_state(n=1, search=True):
+    """n zeroed state records, with attribute access also without the JIT; search=False: without
+    the search's fields, for plain play (its kernels then compile none of the search's code)."""
+    return np.zeros(n, dtype=STATE if search else PLAY_STATE).view(np.recarray)
 
 
 def new_tables(data, players, variant=None):

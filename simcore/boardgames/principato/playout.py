@@ -14,8 +14,8 @@ at setup (PR-3.11); policies.determinize redraws what a searching seat cannot se
 
 from simcore.kernel import kernel
 from simcore.search import (
-    AT_ROOT, PLAY, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
-    end_iteration, has_search_seat, probe_stopped, root_decision, search_decision)
+    begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
+    end_iteration, has_search_seat, probe_stopped, search_choice_of)
 from simcore.turns import halt_here, log_event, record_game, scripted_option
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.policies import choose, determinize
@@ -38,17 +38,17 @@ from simcore.boardgames.principato.state import (
     TO_MILITIA, YEARS, S_FIELD_FARM, S_PALAZZO_BANK, S_MONUMENT, S_PAINTING)
 
 
+search_choice = search_choice_of(determinize)    # the search's part of decide (simcore/search.py)
+
+
 @kernel
 def decide(st, tt, p, dp, ctx):
     """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
     if st.n_opts == 1:
         return st.opts[0]
     i = scripted_option(st)
-    if i < 0 and st.s_mode != PLAY:
-        i = search_decision(st, p, dp)
-        if i == AT_ROOT:
-            determinize(st, tt, p)
-            i = root_decision(st, st.players)
+    if i < 0:
+        i = search_choice(st, tt, p, dp)
     if i < 0:
         own = choose(st, tt, p, dp, ctx)
         i = chosen(st, own)

@@ -10,7 +10,7 @@ how many hold which cube.
 """
 import numpy as np
 
-from simcore.search import search_fields, search_table_fields
+from simcore.search import search_table_fields, with_search_fields
 from simcore.turns import turn_fields
 from simcore.boardgames.principato.components import (
     CULTURE, GOAL_CATEGORIES, GOODS, MAX_CARDS, MAX_DISPLAY, MAX_EFFECT_OPTIONS, MAX_EFFECTS, MAX_GOALS, MAX_PLAYERS, MAX_TOKENS, RULE_DEFAULTS,
@@ -121,7 +121,7 @@ TABLES = np.dtype([
     ("goal_category", np.int8, (MAX_GOALS,)),     # CAT_GOALS + its place in GOAL_CATEGORIES
 ] + search_table_fields())
 
-STATE = np.dtype([
+PLAY_STATE = np.dtype([
     ("gen_chance", np.uint64, (4,)),
     ("gen_decide", np.uint64, (4,)),
     ("players", np.int32),
@@ -169,12 +169,14 @@ STATE = np.dtype([
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
-] + turn_fields(MAX_OPTIONS, MAX_EVENTS) + search_fields(MAX_PLAYERS))
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
+STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS)   # a game with a search seat (simcore/search.py)
 
 
-def new_state(n=1):
-    """n zeroed state records, with attribute access also without the JIT."""
-    return np.zeros(n, dtype=STATE).view(np.recarray)
+def new_state(n=1, search=True):
+    """n zeroed state records, with attribute access also without the JIT; search=False: without
+    the search's fields, for plain play (its kernels then compile none of the search's code)."""
+    return np.zeros(n, dtype=STATE if search else PLAY_STATE).view(np.recarray)
 
 
 def cards_in_play(data, players):

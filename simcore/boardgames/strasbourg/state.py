@@ -9,7 +9,7 @@ CHURCH, one per guild, MERCHANTS (SB-2.1).
 """
 import numpy as np
 
-from simcore.search import search_fields, search_table_fields
+from simcore.search import search_table_fields, with_search_fields
 from simcore.turns import turn_fields
 from simcore.boardgames.strasbourg.components import (
     CARD_VALUES, COLS, MAX_CADJ, MAX_CHAPEL_SPOTS, MAX_DECK, MAX_TASK_PARAMS, NO_FM_LIMIT, ROWS, RULE_DEFAULTS,
@@ -100,7 +100,7 @@ TABLES = np.dtype([
     ("cards_of_value", np.int32, (CARD_VALUES + 1,)),   # how many show each value 1..6
 ] + search_table_fields())
 
-STATE = np.dtype([
+PLAY_STATE = np.dtype([
     ("gen_chance", np.uint64, (4,)),
     ("gen_decide", np.uint64, (4,)),
     ("players", np.int32),
@@ -149,12 +149,14 @@ STATE = np.dtype([
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
-] + turn_fields(MAX_OPTIONS, MAX_EVENTS) + search_fields(MAX_PLAYERS))
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
+STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS)   # a game with a search seat (simcore/search.py)
 
 
-def new_state(n=1):
-    """n zeroed state records, with attribute access also without the JIT."""
-    return np.zeros(n, dtype=STATE).view(np.recarray)
+def new_state(n=1, search=True):
+    """n zeroed state records, with attribute access also without the JIT; search=False: without
+    the search's fields, for plain play (its kernels then compile none of the search's code)."""
+    return np.zeros(n, dtype=STATE if search else PLAY_STATE).view(np.recarray)
 
 
 def new_tables(data, players):

@@ -204,7 +204,7 @@ def watched(st, p, dp):
     return i
 
 
-playout.search_decision = watched
+search.search_decision = watched         # what the game's decide calls, through search.search_choice
 names = %(names)r
 spec = registry.get("principato")
 lineup = players.lineup(spec, names)

@@ -370,7 +370,7 @@ def watched(st, p, dp):
     return i
 
 
-playout.search_decision = watched
+search.search_decision = watched         # what the game's decide calls, through search.search_choice
 names = %(names)r
 from simcore import registry
 lineup = players.lineup(registry.get("strasbourg"), names)
