@@ -25,7 +25,7 @@ from simcore.search import (
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan)
 from simcore.boardgames.carcassonne.rules import (
-    apply_action, count_placements, draw_placeable, kth_placement, list_actions, list_ark_entries,
+    apply_action, draw_placeable, kth_placement, list_actions, list_ark_entries,
     list_ark_outcomes, list_placements, place_tile, reset)
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS
@@ -89,7 +89,7 @@ def placement_decision(st, tt, t, seat):
 @kernel
 def searched_placement(st, tt, t, seat):
     """placement_decision in a probe or search run (simcore/search.py)."""
-    if count_placements(st, tt, t) == 1:
+    if st.n_placements == 1:
         placement = kth_placement(st, tt, t, 0)         # one option: not a decision
     else:
         placement = known_decision(st)

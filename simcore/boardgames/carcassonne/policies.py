@@ -29,7 +29,8 @@ POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
 @kernel
 def random_placement(st, tt, t):
-    return kth_placement(st, tt, t, rng.below(st.gen_decide, count_placements(st, tt, t)))
+    """A uniformly random legal placement of the drawn tile t (counted by draw_placeable)."""
+    return kth_placement(st, tt, t, rng.below(st.gen_decide, st.n_placements))
 
 
 @kernel

@@ -206,11 +206,14 @@ def count_placements(st, tt, t):
 
 @kernel
 def draw_placeable(st, tt):
-    """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out."""
+    """Draw until a tile fits (CA-4.4): unplaceable tiles go to the box. -1 when the pile runs out.
+    Leaves the drawn tile's count of legal placements in st.n_placements (the board does not
+    change before the tile is placed, so the placement's choice need not count them again)."""
     while st.top < st.n_deck:
         t = st.deck[st.top]
         st.top += 1
-        if count_placements(st, tt, t) > 0:
+        st.n_placements = count_placements(st, tt, t)
+        if st.n_placements > 0:
             return t
         if st.logging and st.mv_n_discards[st.n_moves] < 8:
             st.mv_discards[st.n_moves, st.mv_n_discards[st.n_moves]] = t

@@ -59,6 +59,7 @@ STATE = np.dtype([
     ("n_deck", np.int32),
     ("top", np.int32),
     ("discarded", np.int32),
+    ("n_placements", np.int32),               # legal placements of the tile just drawn (draw_placeable)
     # board
     ("cell_pidx", np.int16, (N_CELLS,)),      # placed tile index, -1 where empty
     ("req", np.uint8, (N_CELLS,)),            # requirement key of an empty cell (components.KEY_DIGITS)
