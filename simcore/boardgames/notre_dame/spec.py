@@ -35,5 +35,5 @@ def provenance(data):
 
 
 NOTRE_DAME = ENGINE.game_spec("notre-dame", "Notre Dame", (2, 5, 4), POLICIES, components, replay, draw.picture,
-                              compile_seconds=50,
+                              compile_seconds=40,
                               provenance=provenance, picture_step="round")
