@@ -339,6 +339,7 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_val
     for g in range(tt.n_seg[t]):
         if tt.seg_kind[t, g] != CLOISTER:
             v, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
+            st.pv_gain[g] = v           # segment_gain reads the board only: the figure's gain reuses it
             base += v
     value = base
     action = PASS * 16
@@ -368,8 +369,7 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_val
             else:
                 with_fig, returns = segment_gain(st, tt, t, g, seat, seat, prophet, turns_left, before,
                                                  after, figs)
-                without, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
-                gain = with_fig - without
+                gain = with_fig - st.pv_gain[g]
             cost = 0.0 if returns else follower_cost * (2.5 if prophet else 1.0)
             v = base + gain - cost + figure_bonus
             if v > value:

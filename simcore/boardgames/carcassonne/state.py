@@ -124,6 +124,7 @@ STATE = np.dtype([
     ("pv_n_roots", np.int8, (MAX_SEG,)),
     ("pv_links", np.int8, (MAX_SEG,)),             # road/city sides joined to a neighbour
     ("pv_value", np.float64, (MAX_SEG, MAX_PLAYERS)),  # worth per seat of the merged feature
+    ("pv_gain", np.float64, (MAX_SEG,)),           # gain of each segment without a figure
     ("plan", np.int32),                            # greedy: the action chosen with the placement
     # final farmer scoring of the base game (scratch, cleared after use)
     ("fid", np.int8, (N_NODES,)),                   # field root -> field number, -1 if none
