@@ -90,7 +90,7 @@ def placement_decision(st, tt, t, seat):
 def searched_placement(st, tt, t, seat):
     """placement_decision in a probe or search run (simcore/search.py)."""
     if st.n_placements == 1:
-        placement = kth_placement(st, tt, t, 0)         # one option: not a decision
+        placement = kth_placement(st, tt, t, 0, 1)       # one option: not a decision
     else:
         placement = known_decision(st)
         if placement == ROLLOUT:

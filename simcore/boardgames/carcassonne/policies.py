@@ -30,7 +30,7 @@ POLICIES = {"random": RANDOM, "greedy": GREEDY}
 @kernel
 def random_placement(st, tt, t):
     """A uniformly random legal placement of the drawn tile t (counted by draw_placeable)."""
-    return kth_placement(st, tt, t, rng.below(st.gen_decide, st.n_placements))
+    return kth_placement(st, tt, t, rng.below(st.gen_decide, st.n_placements), st.n_placements)
 
 
 @kernel

@@ -5,7 +5,7 @@ One engine for both rule sets; tables.rules[RULESET] switches the Ark's differen
 farmers scored by cities). Rule numbers: CA- and CB-, defined in docs/carcassonne.md.
 """
 import numpy as np
-from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import overload
 
 from simcore import rng
@@ -107,6 +107,16 @@ def lowest_bit(x):
 @overload(lowest_bit)
 def _lowest_bit_compiled(x):
     return lambda x: trailing_zeros(x)      # one tzcnt instruction
+
+
+def highest_bit(x):
+    """Index of the highest set bit of a non-zero uint64 (plain Python, for NUMBA_DISABLE_JIT)."""
+    return int(x).bit_length() - 1
+
+
+@overload(highest_bit)
+def _highest_bit_compiled(x):
+    return lambda x: 63 - leading_zeros(x)  # one lzcnt instruction
 
 
 @kernel
@@ -242,8 +252,12 @@ def list_placements(st, tt, t):
 
 
 @kernel
-def kth_placement(st, tt, t, k):
-    """The k-th legal placement of tile t in canonical order, as cell * 4 + rot."""
+def kth_placement(st, tt, t, k, total):
+    """The k-th of the `total` legal placements of tile t in canonical order, as cell * 4 + rot.
+    A k in the upper half is counted from the frontier's far end, which walks half as many
+    cells on average and finds the same placement."""
+    if 2 * k >= total:
+        return kth_placement_from_end(st, tt, t, total - 1 - k)
     for w in range(st.front_lo, st.front_hi + 1):
         bits = st.front_bits[w]
         while bits:
@@ -258,6 +272,27 @@ def kth_placement(st, tt, t, k):
                             return cell * 4 + r
                         k -= 1
             k -= n
+    return -1
+
+
+@kernel
+def kth_placement_from_end(st, tt, t, j):
+    """The j-th legal placement of tile t counted from the last in canonical order."""
+    for w in range(st.front_hi, st.front_lo - 1, -1):
+        bits = st.front_bits[w]
+        while bits:
+            bit = highest_bit(bits)
+            cell = w * 64 + bit
+            bits &= ~(np.uint64(1) << np.uint64(bit))
+            n = tt.n_fits[t, st.req[cell]]
+            if j < n:
+                m = tt.fits[t, st.req[cell]]
+                for r in range(3, -1, -1):
+                    if m >> r & 1:
+                        if j == 0:
+                            return cell * 4 + r
+                        j -= 1
+            j -= n
     return -1
 
 
