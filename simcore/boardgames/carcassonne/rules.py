@@ -174,6 +174,7 @@ def clear(st, players, policies):
     st.seat = 0
     st.ark_cell = -1
     st.n_completed = 0
+    st.n_cities_done = 0
     st.n_moves = 0
     st.n_events = 0
     st.mv_n_discards[0] = 0

@@ -3,7 +3,7 @@ import numpy as np
 
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
-from simcore.boardgames.carcassonne.rules import DELTA, RING, find, is_ark, tile_count, ark_path_points
+from simcore.boardgames.carcassonne.rules import DELTA, RING, ark_path_points, find, is_ark, lowest_bit, tile_count
 from simcore.boardgames.carcassonne.state import (
     CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET,
     EV_FIELD, EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, MAX_EVENTS,
@@ -86,6 +86,8 @@ def remove_figures(st, root):
 def score_completed_feature(st, tt, root):
     """CA-9.3/9.4, CB-3.1/3.2: road = tiles + oases, city = 2 * (tiles + scrolls or pennants)."""
     st.done[root] = 1
+    if st.kind[root] == CITY and not is_ark(tt):
+        keep_city_fields(st, tt, root)
     if st.n_figs[root] == 0:
         return
     tiles = tile_count(st, root)
@@ -95,6 +97,38 @@ def score_completed_feature(st, tt, root):
         award_majority(st, st.figs[root], 2 * tiles + 2 * st.scrolls[root], CAT_CITY, EV_CITY, root,
                        st.prophets[root], EV_CITY_PROPHET)
     remove_figures(st, root)
+
+
+@kernel
+def keep_city_fields(st, tt, root):
+    """Keep, for the farmers (CB-4.2), a segment node of each field the completed city `root`
+    touches. The city's segments lie on the tiles of its tile set."""
+    i = st.n_cities_done
+    start = st.city_field_at[i]
+    end = start
+    for half in range(2):
+        tiles = st.tiles_lo[root] if half == 0 else st.tiles_hi[root]
+        while tiles:
+            pidx = 64 * half + lowest_bit(tiles)
+            tiles &= tiles - np.uint64(1)
+            t = st.p_type[pidx]
+            base = pidx * MAX_SEG
+            mine = 0                         # the tile's city segments in this city
+            for g in range(tt.n_seg[t]):
+                if tt.seg_kind[t, g] == CITY and find(st, base + g) == root:
+                    mine |= 1 << g
+            for g in range(tt.n_seg[t]):
+                if tt.seg_kind[t, g] == FIELD and tt.field_cities[t, g] & mine:
+                    field = find(st, base + g)
+                    new = True
+                    for e in range(start, end):
+                        if st.city_field_nodes[e] == field:
+                            new = False
+                    if new:
+                        st.city_field_nodes[end] = field
+                        end += 1
+    st.city_field_at[i + 1] = end
+    st.n_cities_done = i + 1
 
 
 @kernel
@@ -254,7 +288,8 @@ def score_sheep_fields(st, tt):
 @kernel
 def score_farmers(st, tt):
     """CB-4.2: each completed city touching a field gives 3 to the field's majority; a city
-    counts once per field, and once for each field it touches."""
+    counts once per field, and once for each field it touches. The fields with farmers are
+    numbered in the order their figures are found; the cities come from keep_city_fields."""
     n_fields = 0
     for seat in range(st.players):
         for slot in range(SLOTS):
@@ -268,40 +303,17 @@ def score_farmers(st, tt):
                 n_fields += 1
     if n_fields == 0:
         return
-    n_cities = 0
-    for pidx in range(st.n_placed):
-        t = st.p_type[pidx]
-        for g in range(tt.n_seg[t]):
-            if tt.seg_kind[t, g] != FIELD or tt.field_cities[t, g] == 0:
-                continue
-            f = st.fid[find(st, pidx * MAX_SEG + g)]
-            if f < 0:
-                continue
-            cities = tt.field_cities[t, g]
-            c = 0
-            while cities:
-                if cities & 1:
-                    city = find(st, pidx * MAX_SEG + c)
-                    if st.done[city] == 1:      # completed during the game (2: scored unfinished)
-                        if st.city_fields[city] == 0:
-                            st.city_roots[n_cities] = city
-                            n_cities += 1
-                        st.city_fields[city] |= np.uint64(1) << np.uint64(f)
-                cities >>= 1
-                c += 1
-    counts = st.tmp[40:80]
+    counts = st.field_cities
+    last_city = st.field_last_city
     for f in range(n_fields):
         counts[f] = 0
-    for i in range(n_cities):
-        city = st.city_roots[i]
-        bits = st.city_fields[city]
-        f = 0
-        while bits:
-            if bits & np.uint64(1):
+        last_city[f] = -1
+    for i in range(st.n_cities_done):
+        for e in range(st.city_field_at[i], st.city_field_at[i + 1]):
+            f = st.fid[find(st, st.city_field_nodes[e])]
+            if f >= 0 and last_city[f] != i:
+                last_city[f] = i
                 counts[f] += 1
-            bits >>= np.uint64(1)
-            f += 1
-        st.city_fields[city] = 0
     for f in range(n_fields):
         node = st.field_roots[f]
         st.fid[node] = -1

@@ -23,6 +23,7 @@ SLOTS = FOLLOWERS + 1            # figure slots per player; the last one is the 
 PROPHET_SLOT = FOLLOWERS
 N_NODES = MAX_TILES * MAX_SEG      # union-find nodes: node = pidx * MAX_SEG + segment
 MAX_FRONTIER = 2 * MAX_TILES + 8
+MAX_CITIES = 2 * MAX_TILES       # completed cities: a tile has at most 4 city segments, a city at least 2
 FRONT_WORDS = (N_CELLS + 63) // 64
 MAX_PLACEMENTS = 4 * MAX_FRONTIER
 MAX_ARK_OUTCOMES = 640           # 436 paths of <= 5 steps; 600 when the start may be re-entered
@@ -126,11 +127,16 @@ STATE = np.dtype([
     ("pv_value", np.float64, (MAX_SEG, MAX_PLAYERS)),  # worth per seat of the merged feature
     ("pv_gain", np.float64, (MAX_SEG,)),           # gain of each segment without a figure
     ("plan", np.int32),                            # greedy: the action chosen with the placement
-    # final farmer scoring of the base game (scratch, cleared after use)
-    ("fid", np.int8, (N_NODES,)),                   # field root -> field number, -1 if none
-    ("city_fields", np.uint64, (N_NODES,)),         # completed city root -> bit per field touching it
-    ("field_roots", np.int16, (40,)),
-    ("city_roots", np.int16, (4 * MAX_TILES,)),       # at most one completed city per city segment
+    # the base game's farmers (CB-4.2): each city completed during the game keeps the fields it
+    # touches then (a segment node of each), so final scoring reads them instead of the board;
+    # fields that merge later are the same field through find
+    ("n_cities_done", np.int32),
+    ("city_field_at", np.int16, (MAX_CITIES + 1,)),  # completed city i: city_field_nodes[at[i]:at[i+1]]
+    ("city_field_nodes", np.int16, (4 * N_NODES,)),   # a field touches at most 4 city segments of its tile
+    ("fid", np.int8, (N_NODES,)),                   # final scoring's scratch: field root -> field number, -1 if none
+    ("field_roots", np.int16, (40,)),                # ... field number -> root
+    ("field_cities", np.int32, (40,)),               # ... field number -> completed cities touching it
+    ("field_last_city", np.int32, (40,)),            # ... the last city counted for the field
     # move log and score events, written only when logging (replay, tests)
     ("logging", np.int8),
     ("halt_at", np.int32),                         # pictures of a game in progress: stop after this turn

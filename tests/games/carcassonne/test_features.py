@@ -465,5 +465,5 @@ def test_base_farmers_with_more_completed_cities_than_tiles():
     assert st["score"][:5].tolist() == [6 + 6 * 9, 63, 63, 63, 63]
     assert st["pts"][:5, state.CAT_FIELD].tolist() == [60, 63, 63, 63, 63]
     for name in state.STATE.names:
-        if name not in ("score", "pts", "done", "fid", "city_fields", "field_roots", "city_roots", "tmp"):
+        if name not in ("score", "pts", "done", "fid", "field_roots", "field_cities", "field_last_city", "tmp"):
             assert np.array_equal(st[name], after_placing[name]), name
