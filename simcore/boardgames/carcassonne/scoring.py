@@ -70,14 +70,18 @@ def remove_figures(st, root):
         return
     kind = st.kind[root]
     for seat in range(st.players):
-        for slot in range(SLOTS):
+        left = st.figs[root, seat]           # the seat's figures on the feature, still to find
+        slot = 0
+        while left > 0:
             node = st.fig_node[seat, slot]
             if node >= 0 and st.kind[node] == kind and find(st, node) == root:
                 st.fig_node[seat, slot] = -1
+                left -= 1
                 if slot == PROPHET_SLOT:
                     st.prophet_state[seat] = PROPHET_BOXED
                 else:
                     st.supply[seat] += 1
+            slot += 1
     st.n_figs[root] = 0
     st.prophets[root] = 0
 
