@@ -18,7 +18,7 @@ from dataclasses import replace
 from importlib import import_module
 
 from simcore import registry, runner, stats
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 COMPONENTS = {"carcassonne": "carcassonne", "carcassonne-ark": "carcassonne", "notre-dame": "notre_dame",
               "strasbourg": "strasbourg", "principato": "principato"}

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 INTERRUPTED = 130   # the shell's status for a command ended by SIGINT
 TERMINATED = 143    # ... and by SIGTERM

@@ -16,7 +16,7 @@ from rich.text import Text
 import simcore
 from simcore import cluster, registry, results, runner, stats
 from simcore.players import SEARCH as SEARCH_POLICIES, help_lines as search_policy_help
-from simcore.registry import UserError
+from simcore.contract import GameSpec, UserError
 from cli.errors import INTERRUPTED, TERMINATED, OneLineErrors
 
 
@@ -63,7 +63,7 @@ def list_games(as_json):
         click.echo()
 
 
-def describe_game(spec: registry.GameSpec) -> dict:
+def describe_game(spec: GameSpec) -> dict:
     return {"id": spec.id, "name": spec.name, "min_players": spec.min_players, "max_players": spec.max_players,
             "default_players": spec.default_players,
             "policies": list(spec.policies) + (list(SEARCH_POLICIES) if spec.searchable else []),

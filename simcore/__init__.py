@@ -11,7 +11,8 @@ from simcore import compile_cache
 compile_cache.configure()      # before any kernel is defined: they read the cache folder then
 
 from simcore import runner  # noqa: E402
-from simcore.registry import UserError, games  # noqa: E402
+from simcore.contract import UserError  # noqa: E402
+from simcore.registry import games  # noqa: E402
 
 __all__ = ["simulate", "replay", "draw", "games", "UserError"]
 

@@ -28,7 +28,7 @@ from dataclasses import replace
 import pandas as pd
 
 from simcore import compile_cache, runner
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 CONNECT_TIMEOUT = 5      # seconds to reach a scheduler before giving up with one line
 WORKER_TIMEOUT = 60      # seconds to wait for a scheduler's first worker

@@ -9,7 +9,7 @@ from importlib import resources
 import jsonschema
 import numpy as np
 
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 PROVENANCES = ("rulebook", "sourced", "reconstructed")
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore import search
-from simcore.registry import UserError, did_you_mean
+from simcore.contract import UserError
+from simcore.registry import did_you_mean
 
 ROLLOUTS = ("random", "greedy")
 

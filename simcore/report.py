@@ -83,7 +83,7 @@ import numpy as np
 import pandas as pd
 
 from simcore import results, stats
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 FORMATS = ("md", "html")
 CONFIDENCE = 0.95

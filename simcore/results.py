@@ -17,7 +17,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from simcore.registry import BatchResult, GameSpec, UserError
+from simcore.contract import BatchResult, GameSpec, UserError
 
 BASE_DTYPES = {
     "game_index": "int64",

@@ -28,7 +28,7 @@ import pandas as pd
 
 from simcore import registry, results, stats
 from simcore.players import Lineup, canonical, lineup as make_lineup
-from simcore.registry import BatchResult, GameSpec, UserError
+from simcore.contract import BatchResult, GameSpec, UserError
 
 DEFAULT_GAMES = 10_000
 DEFAULT_POLICY = "random"

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 from scipy.special import ndtri, stdtrit   # normal and Student-t quantiles; lighter to import than scipy.stats
 
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 CONFIDENCE = 0.95
 _SUMMED = ["n", "win", "win_share", "score", "score_sq"]

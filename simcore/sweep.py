@@ -56,7 +56,7 @@ import pandas as pd
 
 from simcore import results, runner, stats
 from simcore.datafile import read_json
-from simcore.registry import GameSpec, UserError
+from simcore.contract import GameSpec, UserError
 
 ITEM_KEYS = ("id", "name", "kind", "effect")     # what names an item of a list of objects
 BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-/]*")

@@ -1,4 +1,4 @@
-"""What the decision-point engines (Notre Dame, Strasbourg) share: the state fields of an open
+"""What the decision-point engines (Notre Dame, Strasbourg, Principato) share: the state fields of an open
 decision, of scripted choices, of invariant checks and of the move log; taking a scripted
 choice; logging an event; and the Engine that plays a batch or one logged game.
 
@@ -9,7 +9,7 @@ policy otherwise.
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.registry import BatchResult, CheckResult, GameSpec
+from simcore.contract import BatchResult, CheckResult, GameSpec
 from simcore.search import FIRST_SEARCH_ID
 
 MAX_SCRIPT = 64
@@ -98,18 +98,20 @@ class Engine:
     BatchResult, or one game with its move log."""
 
     def __init__(self, play_batch_kernel, search_batch_kernel, play_game, new_state, new_tables, categories,
-                 seat_columns, game_columns, max_players, violations):
+                 seat_columns, game_columns, max_players, violations, package=""):
         self.kernel, self.search_kernel, self.play_game = play_batch_kernel, search_batch_kernel, play_game
         self.violations = violations
         self.new_state, self.new_tables = new_state, new_tables
         self.categories, self.seat_columns, self.game_columns = categories, seat_columns, game_columns
         self.max_players = max_players
+        self.package = package
 
     @classmethod
     def of(cls, playout, state):
         """The engine of a game package: its playout and state modules (docs/architecture.md, Layout)."""
         return cls(playout.play_batch_kernel, playout.search_batch_kernel, playout.play_game, state.new_state,
-                   state.new_tables, state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS, playout.VIOLATIONS)
+                   state.new_tables, state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS,
+                   playout.VIOLATIONS, package=playout.__name__.rpartition(".")[0])
 
     def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=(),
                   picture_step="turn", search_defaults=None, check_step="round", compile_seconds=60):
@@ -122,7 +124,7 @@ class Engine:
                         draw=draw, notes=notes, picture_step=picture_step, searchable=True,
                         search_defaults=search_defaults or {}, check_batch=self.check_batch,
                         violations=dict(self.violations), check_step=check_step,
-                        compile_seconds=compile_seconds)
+                        compile_seconds=compile_seconds, package=self.package)
 
     def tables(self, data, players, search=None):
         """The tables record for a batch; search: the run's search policies (players.Lineup.table)."""

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 from simcore import registry, runner
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 WRONG_TYPES = (0, 1, -1, 2.5, 3.0, "x", "", [], {}, None, True, [0], {"x": 0})
 NUMBERS = (10**9, 2**31, 2**63, -1, -7, -(10**9), 10**6, 255, 256, 32768, 65536)

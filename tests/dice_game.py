@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from simcore import rng
-from simcore.registry import BatchResult, CheckResult, GameSpec, UserError
+from simcore.contract import BatchResult, CheckResult, GameSpec, UserError
 
 RANDOM, GREEDY = 0, 1
 SIX_BONUS = 3

@@ -13,7 +13,7 @@ import pandas as pd
 import pytest
 
 from simcore import cluster, results, runner
-from simcore.registry import UserError
+from simcore.contract import UserError
 from cli_tool import ROOT, assert_one_error_line, simcore
 
 GAME, PLAYERS, GAMES, CHUNK = "strasbourg", 3, 2000, 200

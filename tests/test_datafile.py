@@ -2,7 +2,7 @@
 import pytest
 
 from simcore.datafile import read_json
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 
 @pytest.mark.parametrize("text, message", [

@@ -1,10 +1,16 @@
-"""Every registered game keeps the batch contract of simcore/registry.py (docs/architecture.md, Determinism):
+"""Every registered game keeps the contract of simcore/contract.py (docs/architecture.md, The game contract):
 game i's result depends only on (seed, i, its own seat policies, the data), whatever the chunks
 it is played in, and the arrays have the game's declared shapes."""
+import ast
+import importlib
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from simcore import registry
+from simcore import contract, registry, search
+
+ROOT = Path(contract.__file__).parent
 
 GAMES = sorted(registry.games())
 
@@ -60,3 +66,56 @@ def test_a_game_uses_only_its_own_seat_policies(game):
     b = batch(game, players, flipped, seed, 0)
     assert arrays(a, slice(0, None, 2)) == arrays(b, slice(0, None, 2))
     assert not np.array_equal(a.pts[1::2], b.pts[1::2])
+
+
+# ---------------------------------------------------------------- the contract of simcore/contract.py
+
+SPECS = [registry.get(game) for game in GAMES]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_spec_holds_what_the_contract_says(game):
+    spec = registry.get(game)
+    assert spec.min_players <= spec.default_players <= spec.max_players
+    assert spec.policies["random"] == 0 and spec.policies["greedy"] == 1
+    assert spec.categories and all(isinstance(c, str) for c in spec.categories)
+    for function in (spec.load_data, spec.play_batch, spec.replay, spec.provenance, spec.data_id, spec.draw,
+                     spec.check_batch):
+        assert callable(function)
+    assert spec.picture_step in ("turn", "round") and spec.check_step in ("turn", "round", "year")
+    assert spec.violations and all(isinstance(code, int) and code > 0 for code in spec.violations)
+
+
+@pytest.mark.parametrize("package", sorted({spec.package for spec in SPECS}))
+def test_every_game_package_has_the_same_modules_and_its_record_the_fields_the_shared_code_reads(package):
+    modules = {name: importlib.import_module(f"{package}.{name}") for name in contract.PACKAGE_MODULES}
+    state, playout = modules["state"], modules["playout"]
+    assert isinstance(state, contract.StateModule)
+    assert isinstance(playout, contract.PlayoutModule)
+    fields = set(state.STATE.names)
+    missing = (set(contract.DRIVER_FIELDS) | {name for name, *_ in search.search_fields(state.MAX_PLAYERS)}) - fields
+    assert not missing, f"{package}.state.STATE lacks {sorted(missing)}"
+    record = state.new_state(2)
+    assert record.dtype == state.STATE and record.shape == (2,)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_random_game_runs_at_every_player_count(game):
+    spec = registry.get(game)
+    data = spec.load_data(None)
+    for players in range(spec.min_players, spec.max_players + 1):
+        result = spec.play_batch(data, players, np.zeros((2, players), np.int8), 5, 0)
+        assert result.pts.shape == (2, players, len(spec.categories))
+        assert (result.pts != 0).any(axis=(1, 2)).all()       # every game scored points
+
+
+def test_no_game_and_no_contract_module_imports_the_registry():
+    """The registry imports the games (lazily); a game importing it back made an import cycle."""
+    for path in [ROOT / "contract.py", *sorted((ROOT / "boardgames").rglob("*.py"))]:
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+                assert "simcore.registry" not in names, f"{path.relative_to(ROOT)} imports the registry"
+            elif isinstance(node, ast.Import):
+                assert all(a.name != "simcore.registry" for a in node.names), path

@@ -21,7 +21,7 @@ import simcore
 from cli.analyze import analyze
 from cli.main import SimcoreGroup
 from simcore import report, runner, stats
-from simcore.registry import BatchResult, UserError
+from simcore.contract import BatchResult, UserError
 from cli_tool import assert_one_error_line
 
 GAMES, SEED = 300, 7

@@ -6,7 +6,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from simcore import results
-from simcore.registry import BatchResult, UserError
+from simcore.contract import BatchResult, UserError
 from dice_game import DICE, GREEDY, RANDOM
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import simcore
 from simcore import registry, results, runner
-from simcore.registry import UserError
+from simcore.contract import UserError
 from dice_game import DICE, RANDOM, play_batch
 
 

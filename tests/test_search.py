@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from simcore import players, search
-from simcore.registry import UserError
+from simcore.contract import UserError
 from search_toy import ANSWER, FIRST, SAFE, TRAP, new_state, new_tables, play_game
 
 KNOWN = {"random": 0, "greedy": 1}

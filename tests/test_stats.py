@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from simcore import results, stats
-from simcore.registry import BatchResult, UserError
+from simcore.contract import BatchResult, UserError
 from dice_game import DICE, GREEDY, RANDOM
 
 

@@ -15,7 +15,7 @@ from cli.sweep import sweep as sweep_command
 from simcore import registry, results, stats, sweep
 from simcore.datafile import read_json
 from simcore.boardgames.carcassonne import components
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 OUTCOME_COLUMNS = ["score", "rank", "win", "win_share"]
 

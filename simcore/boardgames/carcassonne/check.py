@@ -32,7 +32,7 @@ from simcore.boardgames.carcassonne.state import (
     PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, new_state,
 )
 from simcore.kernel import kernel
-from simcore.registry import CheckResult, UserError
+from simcore.contract import CheckResult, UserError
 from simcore.search import FIRST_SEARCH_ID, FLATMC, P_KIND
 
 R_RULESET = cp.RULESET

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.datafile import describe_tally, read_json, schema_validator, shipped_path, validate
-from simcore.registry import UserError
+from simcore.contract import UserError
 from simcore.search import search_table_fields
 
 MAX_TYPES = 80          # distinct tile designs in one set

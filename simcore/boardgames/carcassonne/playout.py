@@ -31,7 +31,6 @@ from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, scor
 from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS
 from simcore.turns import halt_here
 
-GAME_COLUMNS = ("turns", "tiles_discarded")
 PLACEMENT, ACTION, ENTRY, ARK_MOVE = 0, 1, 2, 3   # decision points, as the search tree keys them
 ARK_APART = True                        # the Ark's move after ARK, not every outcome an action (see above)
 ASK, ROLLOUT = -1, -2                   # known_decision's answers besides a forced value

@@ -5,14 +5,12 @@ import numpy as np
 
 from simcore.players import Lineup
 from simcore.boardgames.carcassonne import check, components, describe, draw
-from simcore.boardgames.carcassonne.playout import GAME_COLUMNS, play_batch_kernel, play_game, search_batch_kernel
+from simcore.boardgames.carcassonne.playout import play_batch_kernel, play_game, search_batch_kernel
 from simcore.boardgames.carcassonne.policies import POLICIES
-from simcore.boardgames.carcassonne.state import MAX_PLAYERS, new_state
-from simcore.registry import BatchResult, GameSpec
+from simcore.boardgames.carcassonne.state import ARK_CATEGORIES, BASE_CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, new_state
+from simcore.contract import BatchResult, GameSpec
 from simcore.search import FIRST_SEARCH_ID
 
-BASE_CATEGORIES = ("roads", "cities", "monasteries", "fields")
-ARK_CATEGORIES = ("roads", "cities", "temples", "fields", "ark")
 
 
 def play_batch(data, players, seat_policies, seed, first_index, search=None):
@@ -92,6 +90,7 @@ def _spec(game_id, name, ruleset, categories, search_defaults):
         violations=dict(check.VIOLATIONS),
         check_step="turn",
         compile_seconds=45,
+        package=__name__.rpartition(".")[0],
     )
 
 

@@ -37,6 +37,9 @@ N_CATEGORIES = 5
 
 # score categories (index into pts); the base game has no ark points, its "temples" are monasteries
 CAT_ROAD, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ARK = 0, 1, 2, 3, 4
+BASE_CATEGORIES = ("roads", "cities", "monasteries", "fields")
+ARK_CATEGORIES = ("roads", "cities", "temples", "fields", "ark")
+GAME_COLUMNS = ("turns", "tiles_discarded")     # a game's counters in the results
 
 # prophet states (CA-6.1)
 PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_BOXED = 0, 1, 2

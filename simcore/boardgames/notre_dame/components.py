@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.datafile import describe_tally, read_json, rule_values, schema_validator, shipped_path, validate
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 PACKAGE = "simcore.boardgames.notre_dame"
 SCHEMA = "notre_dame.schema.json"

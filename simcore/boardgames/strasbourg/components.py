@@ -27,7 +27,7 @@ import numpy as np
 
 from simcore.datafile import (
     describe_tally, read_json, rule_values, schema_validator, shipped_path, validate)
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 PACKAGE = "simcore.boardgames.strasbourg"
 SCHEMA = "strasbourg.schema.json"       # data/: the file's shape, checked before everything below

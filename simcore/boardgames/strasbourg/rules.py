@@ -12,7 +12,7 @@ from simcore.rng import CHANCE, DECISION, seed_stream, shuffle, below
 from simcore.boardgames.strasbourg.state import (
     CARD_VALUES, CHURCH, DECK_SLOTS, DRAW, KEY_BASE, MAX_PLAYERS, N_CELLS, N_GUILDS,
     N_SEATS, N_TASK_CARDS, NO_RETURN, NOBILITY, PASS, PRIVILEGE, R_ALLOW_DOMINATED_PRIVILEGE,
-    R_ALLOW_DOMINATED_RETURN, R_FM_LIMIT, ROUNDS, STOP, UNLIMITED)
+    R_ALLOW_DOMINATED_RETURN, R_FM_LIMIT, NO_FM_LIMIT, ROUNDS, STOP)
 
 TASKS_DEALT = 5                  # SB-3.6
 
@@ -171,14 +171,6 @@ def form_bundles(st, p):
         st.bundle_key[p, b] += KEY_BASE ** (v - 1)
 
 
-@kernel
-def open_bundles(st, p):
-    n = 0
-    for b in range(st.n_bundles[p]):
-        n += st.bundle_open[p, b]
-    return n
-
-
 # ---------------------------------------------------------------- bidding (SB-7)
 
 @kernel
@@ -303,7 +295,7 @@ def revealed_this_round(st, p, v):
 def family_member_free(st, tt, p):
     """Has p a family member in the supply? Always, unless FM_LIMIT caps them (AMB-16)."""
     limit = tt.rules[R_FM_LIMIT]
-    return limit == UNLIMITED or city_members(st, p) + council_seats(st, p) < limit
+    return limit == NO_FM_LIMIT or city_members(st, p) + council_seats(st, p) < limit
 
 
 @kernel

@@ -46,9 +46,11 @@ PASS, PRIVILEGE = -1, -2         # D-4 (else a bundle index)
 NO_BUY = -1                      # D-6 (else a cell)
 GOODS = -1                       # D-7 (else a cell)
 
-# decision points (SB-15)
-D_TASKS, D_DRAW, D_BUNDLES, D_BID, D_RETURN, D_MASTER_BUY, D_APPRENTICE, D_SELL, D_CHAPEL, D_BUILD, \
-    D_MASTER_PART = range(1, 12)      # D-11: under MASTER_PARTS_OPTIONAL, take the seat / the goods (AMB-05)
+# decision points, numbered as SB-15's D-1 .. D-11; D-3, the split into bundles, is no listed
+# decision: the policies build a split themselves (docs/strasbourg.md, D-3)
+D_TASKS, D_DRAW = 1, 2
+D_BID, D_RETURN, D_MASTER_BUY, D_APPRENTICE, D_SELL, D_CHAPEL, D_BUILD, \
+    D_MASTER_PART = range(4, 12)      # D-11: under MASTER_PARTS_OPTIONAL, take the seat / the goods (AMB-05)
 NO_RETURN = 0                    # D-5 under ALLOW_DOMINATED_RETURN
 
 # rule switch indexes into tt.rules (components.RULE_DEFAULTS order)
@@ -187,5 +189,3 @@ def new_tables(data, players):
     t.cards_of_value[:] = np.bincount(data.influence_cards, minlength=CARD_VALUES + 1)
     return tt
 
-
-UNLIMITED = NO_FM_LIMIT

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from simcore.boardgames.carcassonne import components, rules, state
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 PROVENANCE = {key: "rulebook" for key in ("count", "edges", "segments", "scrolls", "oases", "sheep", "wolves",
                                           "temple", "monastery", "is_start")}

@@ -28,7 +28,7 @@ import pytest
 
 from simcore import registry
 from simcore.boardgames.carcassonne import components
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 GAMES = ("carcassonne", "base"), ("carcassonne-ark", "ark")
 PLAYERS = 4

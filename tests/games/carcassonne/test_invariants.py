@@ -33,7 +33,7 @@ from simcore.boardgames.carcassonne.state import (
     CAT_ROAD, GRID, MAX_PLAYERS, N_CELLS, N_NODES, cell_of, new_state, xy_of,
 )
 from simcore.players import lineup
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 GAMES = 1000                  # per player count and rule set (CA-17: "many seeded random games")
 NONDEFAULT_GAMES = 300        # per player count, with every rule switch flipped

@@ -8,7 +8,7 @@ import pytest
 
 from simcore.boardgames.notre_dame import components
 from simcore.datafile import shipped_path
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 
 def shipped():

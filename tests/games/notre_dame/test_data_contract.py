@@ -19,7 +19,7 @@ import pytest
 from simcore import registry
 from simcore.boardgames.notre_dame import components
 from simcore.datafile import PROVENANCES
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 SPEC = registry.get("notre-dame")
 SEED = 16

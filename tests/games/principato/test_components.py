@@ -10,7 +10,7 @@ import pytest
 from simcore.boardgames.principato import components as c
 from simcore.boardgames.principato.state import MAX_OPTIONS
 from simcore.datafile import shipped_path
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 # The JSON block of the specification's DATA-7, copied as it is (the specification is not part of a
 # checkout, so a test that read it there could only be skipped).

@@ -22,7 +22,7 @@ import pytest
 from simcore import registry
 from simcore.boardgames.principato import components
 from simcore.datafile import shipped_path, validate
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 SPEC = registry.get("principato")
 RANDOM, GREEDY = SPEC.policies["random"], SPEC.policies["greedy"]

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from simcore.boardgames.strasbourg import components
-from simcore.registry import UserError
+from simcore.contract import UserError
 
 SMITHS, VINTNERS, SHOEMAKERS, BUTCHERS, BAKERS = range(5)
 

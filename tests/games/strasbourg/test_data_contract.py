@@ -15,7 +15,7 @@ import pytest
 from simcore.boardgames.strasbourg import components, scoring, spec
 from simcore.boardgames.strasbourg.state import COLS, new_tables
 from simcore.datafile import PROVENANCES
-from simcore.registry import UserError
+from simcore.contract import UserError
 from tests.games.strasbourg.builder import position
 
 GAMES = 1000                     # random games per player count (a TK-01 card's building shows in ~1 in 500)

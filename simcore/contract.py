@@ -1,0 +1,162 @@
+"""The game contract: what a game gives simcore and what simcore guarantees on top of it.
+
+Everything outside a game package (the runner, the results, the statistics, the report, the sweep,
+the CLI) knows a game only through its GameSpec and the arrays it returns; the compiled shared code
+(simcore/search.py, simcore/turns.py) knows it only through its state record's fields. This module
+says both, the way OpenSpiel's spiel.h does for its games: the data classes, the signature and the
+promise of every function a spec holds (as typing.Protocols), the modules every game package has
+and the record fields the shared code reads. tests/test_game_contract.py checks every registered
+game against it. It imports no game and no other simcore module, so games and the registry
+import it without a cycle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+
+
+class UserError(Exception):
+    """A mistake in what the user asked for (bad game, player count, data file, ...).
+
+    The CLI prints its message as one line and exits with status 2."""
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """What a game's batch kernel returns for `count` consecutive games.
+
+    pts:  int32[count, players, len(categories)], points per seat and score category
+    game: int32[count, len(game_columns)], game-level counters (turns, discards, ...)
+    seat: int32[count, players, len(seat_columns)], per-seat counters (outbreaks, ...), or None
+    tiebreak: int32[count, players], ranks seats of equal score (higher first), or None (ties share)
+    """
+    pts: np.ndarray
+    game: np.ndarray
+    seat: np.ndarray | None = None
+    tiebreak: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What a game's invariant checker found in `count` consecutive games (GameSpec.check_batch).
+
+    violation: int32[count], 0 for a clean game, else the code of its first broken invariant
+               (GameSpec.violations names each code)
+    step: int32[count], where it broke: the turn, round or year (GameSpec.check_step) it was found in
+    """
+    violation: np.ndarray
+    step: np.ndarray
+
+
+# ---------------------------------------------------------------- what a spec's functions do
+
+class LoadData(Protocol):
+    def __call__(self, path: str | None) -> Any:
+        """The validated component data of the file at path (the game's shipped file when None).
+        A bad file raises UserError naming the file, the item and the broken constraint."""
+
+
+class PlayBatch(Protocol):
+    def __call__(self, data: Any, players: int, seat_policies: np.ndarray, seed: int, first_index: int,
+                 search: np.ndarray | None = None) -> BatchResult:
+        """Games first_index .. first_index + count - 1; seat_policies is int8[count, players], row k
+        for game first_index + k. Game first_index + k depends only on (seed, first_index + k,
+        seat_policies[k], data, search): never on the batch, the chunk, the thread or the other
+        games. Ids 0 and 1 are the game's own policies (random, greedy), 2.. the run's search
+        policies, whose parameters are the rows of search (players.Lineup.table)."""
+
+
+class Replay(Protocol):
+    def __call__(self, data: Any, players: int, seat_policies: np.ndarray, seed: int, index: int,
+                 lineup: Any = None) -> list:
+        """The move log of game `index` in words, then its final score breakdown: the same game as
+        play_batch plays (seat_policies: int8[players]; lineup: players.Lineup)."""
+
+
+class Draw(Protocol):
+    def __call__(self, data: Any, players: int, seat_policies: np.ndarray, seed: int, index: int, path: str,
+                 halt_at: int = 0, lineup: Any = None) -> bool:
+        """A PNG of game `index` at path: its final state, or the game stopped after halt_at units
+        of GameSpec.picture_step. True if it stopped there, False if it ended first."""
+
+
+class CheckBatch(Protocol):
+    def __call__(self, data: Any, players: int, seat_policies: np.ndarray, seed: int, first_index: int,
+                 search: np.ndarray | None = None) -> CheckResult:
+        """The games of play_batch, played with the engine's invariant checker on after every step."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as simcore knows it (docs/architecture.md, The game contract)."""
+    id: str                             # what users type: carcassonne, notre-dame, ...
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    policies: dict[str, int]            # the game's own players: name -> integer id inside kernels
+    categories: tuple[str, ...]         # score categories; results columns pts_<category>; a score is their sum
+    game_columns: tuple[str, ...]       # game-level integer columns of the results
+    load_data: LoadData
+    play_batch: PlayBatch
+    replay: Replay
+    provenance: Any                     # provenance(data) -> {component: "rulebook" | "sourced" | "reconstructed" | a tally}
+    data_id: Any                        # data_id(data) -> the component data's short id, a results column
+    notes: tuple[str, ...] = field(default=())
+    searchable: bool = False            # the search policies (flatmc, mcts; simcore/players.py) play it
+    # the game's own defaults of the search policies' parameters: {"mcts": {"rollout": "greedy"}}
+    search_defaults: dict = field(default_factory=dict)
+    seat_columns: tuple[str, ...] = ()  # per-seat integer columns of the results
+    draw: Draw | None = None            # None for a game without pictures
+    picture_step: str = "turn"          # the unit of draw's halt_at: "turn" or "round"
+    check_batch: CheckBatch | None = None
+    violations: dict = field(default_factory=dict)   # {code: what broke} for check_batch's codes
+    check_step: str = "round"           # the unit of CheckResult.step: "turn", "round" or "year"
+    # seconds the first run takes to compile the game's kernels on a 2-core machine
+    # (benchmarks/startup.py); the progress bar says so while they compile
+    compile_seconds: int = 60
+    # the game's package (simcore.boardgames.<game>), with the modules of PACKAGE_MODULES;
+    # "" for a game outside simcore's layout (the tests' toy game)
+    package: str = ""
+
+
+# ---------------------------------------------------------------- what a game package holds
+
+# Every game package (simcore/boardgames/<game>/) has these modules (docs/architecture.md, Layout).
+PACKAGE_MODULES = ("components", "state", "rules", "scoring", "policies", "playout", "describe", "draw", "spec")
+
+
+@runtime_checkable
+class StateModule(Protocol):
+    """state.py: the game's records."""
+    MAX_PLAYERS: int                    # seats of the record's per-seat arrays
+    STATE: np.dtype                     # one game in play, the search's fields included
+
+    def new_state(self, n: int = 1) -> np.ndarray:
+        """n state records of STATE, ready for the game's reset."""
+
+
+@runtime_checkable
+class PlayoutModule(Protocol):
+    """playout.py: one whole game and the batch kernels (compiled)."""
+
+    def play_game(self, st, tt, players, policies, seed, index) -> None:
+        """Play game `index` of `seed` in the record st from its start to its end, final scoring
+        included; with a search seat (a policy id >= search.FIRST_SEARCH_ID) by the search's
+        replays. The result lies in st's points."""
+
+    def play_batch_kernel(self, ws, tables, players, seat_policies, seed, first_index, *outputs) -> None:
+        """Games first_index .. of a batch with no search seat, written into the output arrays
+        (BatchResult's, row k for game first_index + k); compiles none of the search's code."""
+
+    def search_batch_kernel(self, ws, tables, players, seat_policies, seed, first_index, *outputs) -> None:
+        """play_batch_kernel for a batch with a search seat."""
+
+
+# The state record's fields the compiled shared code reads by name, besides the search's own
+# (search.search_fields): the seat count, each seat's policy id, the two random streams, the
+# open decision's options (the search lists them there), and stopping after a turn or round
+# (pictures of a game in progress, the search's depth cut-off).
+DRIVER_FIELDS = ("players", "policy", "gen_chance", "gen_decide", "opts", "n_opts", "logging", "halt_at", "halted")
