@@ -1,25 +1,19 @@
-"""`@kernel`: how the games' functions are compiled by numba — cached on disk, without the GIL,
-and once per argument *type* rather than once per constant value or integer width.
+"""`@kernel`: how every game's numba functions (and the search's and the engine's) are compiled —
+cached on disk, without the GIL, and once per argument *type* rather than once per constant
+value or integer width.
 
 numba compiles a separate specialisation of a jitted function for every literal constant it is
-called with (`count(st, p, PARK)` and `count(st, p, HOSPITAL)` are two compilations), and for
-every integer width (a caller passing an int8 and one passing an int64), and every specialisation
-re-optimises all the code it calls: numba links each function's callees into its own module and
-optimises and compiles the whole again. Typing calls by their arguments' plain types
-(`types.unliteral`) cut Notre Dame's first compile from 117 s to 89 s; typing every integer as
-int64 too, and Carcassonne's kernels moving from plain `@njit` to `@kernel`, cut Carcassonne's
-from 222 s to 134 s with the search's code out of the plain batch kernel (both on a loaded
-machine; Carcassonne's games per second unchanged). Where a function dispatched on a constant in a hot
-loop (a decision point's id), that dispatch is now an if-chain calling one small function per
-point (Notre Dame's greedy: policies.greedy_choice_at), not numba's per-constant copies of the
-whole valuation.
+called with (`count(st, p, PARK)` and `count(st, p, HOSPITAL)` would be two compilations) and for
+every integer width, and it links every function with all the code it calls and optimises the
+whole again, so each specialisation costs a compilation of everything under it. @kernel types a
+call by its arguments' plain types, every integer as int64, so those calls share one compilation;
+where a hot loop dispatches on a constant (a decision point's id), the games write an if-chain
+calling one small function per case (e.g. Notre Dame's policies.greedy_choice_at).
 
-numba links every function with the whole code it calls and optimises it again, so a step of a
-game that is called from one place costs a compilation of everything under it for nothing:
-such steps are `@kernel(inline=True)`, compiled as part of their caller. Together these cut the
-first compile of Notre Dame from 128 s to 62 s, of Strasbourg from 53 s to 33 s and of
-Principato from 85 s to 47 s (quiet machine, benchmarks/compile_profile.py finds where it goes);
-turning LLVM's vectorisers off (simcore/compile_cache.py) cuts a little more.
+A step of a game called from one place is `@kernel(inline=True)`, compiled as part of its caller
+instead of once on its own and again in every module that links it. Together the two cut each
+game's first compile by roughly 40 to 50% (benchmarks/compile_profile.py shows where it goes;
+simcore/compile_cache.py keeps the cache and turns LLVM's vectorisers off).
 """
 from numba import njit
 from numba.core import types

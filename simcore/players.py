@@ -137,10 +137,15 @@ class Lineup:
     @classmethod
     def own(cls, known: dict[str, int]) -> "Lineup":
         """A game's own policies (random, greedy) and no search."""
-        names = [None] * (max(known.values()) + 1)
-        for name, pid in known.items():
-            names[pid] = name
-        return cls(tuple(names), np.zeros((search.MAX_SPECS, search.N_PARAMS)))
+        return cls(names_by_id(known), np.zeros((search.MAX_SPECS, search.N_PARAMS)))
+
+
+def names_by_id(known: dict[str, int]) -> tuple[str, ...]:
+    """A game's own policy names (its POLICIES, name -> id) indexed by the id the kernels use."""
+    names = [None] * (max(known.values()) + 1)
+    for name, pid in known.items():
+        names[pid] = name
+    return tuple(names)
 
 
 def lineup(spec, seat_names) -> Lineup:

@@ -18,6 +18,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from simcore.contract import BatchResult, GameSpec, UserError
+from simcore.players import names_by_id
 
 BASE_DTYPES = {
     "game_index": "int64",
@@ -56,14 +57,6 @@ def win_shares(wins: np.ndarray) -> np.ndarray:
     return wins / wins.sum(axis=1, keepdims=True)
 
 
-def policy_names(spec: GameSpec) -> tuple[str, ...]:
-    """The game's own policy names indexed by the integer id the kernels use."""
-    names = [None] * (max(spec.policies.values()) + 1)
-    for name, pid in spec.policies.items():
-        names[pid] = name
-    return tuple(names)
-
-
 def _strings(values: pa.Array):
     # built in Arrow: five times faster than pandas converting a column of Python strings
     return pd.array(values, dtype="str")
@@ -88,7 +81,7 @@ def chunk_frame(spec: GameSpec, data_id: str, players: int, seed: int, first_ind
         "game": _repeated(spec.id, rows),
         "players": np.full(rows, players, dtype=np.int8),
         "seat": np.tile(np.arange(players, dtype=np.int8), count),
-        "policy": _strings(pa.array(names or policy_names(spec), pa.string()).take(seat_policies.ravel())),
+        "policy": _strings(pa.array(names or names_by_id(spec.policies), pa.string()).take(seat_policies.ravel())),
         "score": scores.ravel().astype(np.int32),
         "rank": rank.ravel(),
         "win": wins.ravel(),

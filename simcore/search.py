@@ -1,4 +1,5 @@
-"""Search players — flatmc and mcts — on the compiled playouts, one design for every game.
+"""The search players flatmc and mcts, as kernels every game's playout calls: the fields they add
+to a game's state and tables, the loop of a searched game, one decision in a replay, and the tree.
 
 A game's playout is straight-line code that calls the seat's policy wherever a player decides
 (`decide` in each game's playout.py), so a position in the middle of a game cannot be copied and

@@ -1,11 +1,11 @@
 """Moves and states as text, for replay and debugging (plain Python, never in a kernel)."""
+from simcore.seats import SEAT_NAMES
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.state import (
     ARK, FOLLOWER, PROPHET, MAX_SEG, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET, EV_FIELD,
     EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, xy_of,
 )
 
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
 REASONS = {
     EV_ARK: "the Ark passes {n} of their figure(s)",
     EV_ROAD: "completed road",

@@ -20,9 +20,9 @@ from itertools import pairwise
 
 import numpy as np
 
-from simcore.drawing import SEAT_COLOURS
+from simcore.drawing import LYING, MEEPLE, MEEPLE_HEAD, SEAT_COLOURS, UPRIGHT, edge_colour, figure_patches
+from simcore.seats import SEAT_NAMES
 from simcore.boardgames.carcassonne import components as cp
-from simcore.boardgames.carcassonne.describe import SEAT_NAMES
 from simcore.boardgames.carcassonne.policies import POLICIES
 from simcore.players import Lineup
 from simcore.boardgames.carcassonne.state import MAX_SEG, PROPHET_SLOT, xy_of
@@ -220,32 +220,17 @@ class Looks(dict):
 
 # ------------------------------------------------------------------ figures and markers
 
-MEEPLE = np.array([(-0.22, 0.30), (-0.72, 0.12), (-0.80, -0.06), (-0.34, -0.10), (-0.62, -0.92), (-0.16, -0.92),
-                   (0.0, -0.56), (0.16, -0.92), (0.62, -0.92), (0.34, -0.10), (0.80, -0.06), (0.72, 0.12),
-                   (0.22, 0.30)])
-MEEPLE_HEAD = (0.0, 0.55, 0.30)
-PROPHET = np.array([(-0.55, -0.95), (-0.22, 0.32), (0.22, 0.32), (0.55, -0.95)])
+PROPHET = np.array([(-0.55, -0.95), (-0.22, 0.32), (0.22, 0.32), (0.55, -0.95)])   # in MEEPLE's units
 PROPHET_HEAD = (0.0, 0.58, 0.28)
 
 
-def figure_patches(centre, size, colour, lying=False, prophet=False):
-    """A follower (standing, or lying for a farmer) or the prophet, as patches around centre."""
-    from matplotlib.patches import Circle, Polygon
-
-    body, (hx, hy, hr) = (PROPHET, PROPHET_HEAD) if prophet else (MEEPLE, MEEPLE_HEAD)
-    if lying:
-        body = body[:, ::-1] * np.array([1, -1])
-        hx, hy = hy, -hx
-    xy = np.asarray(centre) + body * size
-    head = (centre[0] + hx * size, centre[1] + hy * size)
-    edge = GOLD if prophet else ("#ffffff" if colour == SEAT_COLOURS[4] else "#111111")
-    out = []
-    for lw, ec, z in ((5.0, "#ffffff", 20), (2.2 if prophet else 1.4, edge, 21)):
-        out.append(Polygon(xy, closed=True, fc=colour, ec=ec, lw=lw, zorder=z, joinstyle="round"))
-        out.append(Circle(head, hr * size, fc=colour, ec=ec, lw=lw, zorder=z))
-    out.append(Polygon(xy, closed=True, fc=colour, ec="none", zorder=22))      # hides the neck line
-    out.append(Circle(head, hr * size - 0.002, fc=colour, ec="none", zorder=22))
-    return out
+def follower_patches(centre, size, colour, lying=False, prophet=False):
+    """A follower (standing, or lying for a farmer) or the prophet, as patches around centre, with
+    a white halo under the outline so it stands out on any tile."""
+    edge = GOLD if prophet else edge_colour(colour)
+    strokes = ((5.0, "#ffffff", 20), (2.2 if prophet else 1.4, edge, 21))
+    shape = (PROPHET, PROPHET_HEAD) if prophet else (MEEPLE, MEEPLE_HEAD)
+    return figure_patches(centre, size, colour, strokes, *shape, turn=LYING if lying else UPRIGHT)
 
 
 def building_patches(x, y, kind):
@@ -425,7 +410,7 @@ def picture(data, players, seat_policies, seed, index, path, categories, name, h
             k = per_tile.get(node, 0)
             per_tile[node] = k + 1
             centre = lk.anchor[g] + np.array([x, y]) + np.array([0.12 * k, -0.06 * k])
-            for patch in figure_patches(centre, fig_size, colour, lying=kind == cp.FIELD,
+            for patch in follower_patches(centre, fig_size, colour, lying=kind == cp.FIELD,
                                         prophet=slot == PROPHET_SLOT):
                 ax.add_patch(patch)
     if ark and int(st["ark_cell"]) >= 0:
@@ -471,7 +456,7 @@ def _header(fig, fig_h, st, data, players, seat_policies, names, seed, index, ca
     for i, seat in enumerate(order):
         y = top - 0.62 - 0.25 * i
         colour = SEAT_COLOURS[seat]
-        for patch in figure_patches((x + 0.1, y - 0.08), 0.085, colour):
+        for patch in follower_patches((x + 0.1, y - 0.08), 0.085, colour):
             patch.set_transform(inch)
             fig.patches.append(patch)
         fig.text(x + 0.28, y, f"{SEAT_NAMES[seat]} ({names[int(seat_policies[seat])]})", transform=inch,
@@ -556,7 +541,7 @@ def _sample(what, ark):
         return [Rectangle((0.5 - JUNCTION_HALF, 0.5 - JUNCTION_HALF), 2 * JUNCTION_HALF, 2 * JUNCTION_HALF,
                           fc="#8a6d55", ec="#3c2a1c", lw=0.8)]
     if what in ("meeple", "farmer", "prophet"):
-        return figure_patches((0.5, 0.5), 0.3, SEAT_COLOURS[0], lying=what == "farmer", prophet=what == "prophet")
+        return follower_patches((0.5, 0.5), 0.3, SEAT_COLOURS[0], lying=what == "farmer", prophet=what == "prophet")
     if what == "oasis":
         return oasis_patches((0.5, 0.5))
     if what in ("sheep", "wolf"):

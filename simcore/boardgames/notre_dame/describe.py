@@ -1,10 +1,10 @@
 """A Notre Dame game's move log as text, for replay and debugging (plain Python, never in a kernel)."""
+from simcore.seats import SEAT_NAMES
 from simcore.boardgames.notre_dame.state import (
     CATEGORIES, EV_ACTION, EV_BRIBE, EV_CARRIAGE, EV_CONFIDANT, EV_DONATE, EV_FORFEIT, EV_GUEST, EV_HAND,
     EV_MESSAGE, EV_MOVE, EV_OUTBREAK, EV_PAYOUT, EV_PERSON, EV_PLAGUE, EV_PLAY, EV_RELOCATE, EV_ROUND,
     EV_STAGE, EV_STANDING, EV_STEAL, JESTER_CONFIDANT, N_BUILDINGS, NOWHERE)
 
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
 KINDS = ("Cloister school", "Bank", "Residence", "Carriage house", "Guest house", "Park", "Hospital",
          "Notre Dame", "Confidant")
 SMALL = ("gold", "cube", "rat back")

@@ -19,8 +19,9 @@ import math
 import numpy as np
 
 from simcore.players import Lineup
-from simcore.drawing import SEAT_COLOURS, TEXT_COLOURS, seat_panel
-from simcore.boardgames.notre_dame.describe import SEAT_NAMES, message_colours
+from simcore.drawing import SEAT_COLOURS, TEXT_COLOURS, edge_colour, seat_panel
+from simcore.seats import SEAT_NAMES
+from simcore.boardgames.notre_dame.describe import message_colours
 from simcore.boardgames.notre_dame.state import CATEGORIES, N_BUILDINGS, NOWHERE, ROUNDS, SC_OUTBREAKS
 
 BUILDING_NAMES = ("Cloister school", "Bank", "Residence", "Carriage house", "Guest house", "Park", "Hospital")
@@ -70,20 +71,20 @@ def place(d, districts, radius, f):
 
 def cube_patch(x, y, colour, size=CUBE, z=8):
     from matplotlib.patches import Rectangle
-    edge = "#ffffff" if colour == SEAT_COLOURS[4] else "#111111"
+    edge = edge_colour(colour)
     return Rectangle((x - size / 2, y - size / 2), size, size, fc=colour, ec=edge, lw=0.9, zorder=z)
 
 
 def confidant_patches(x, y, colour, r=0.15, z=9):
     from matplotlib.patches import Circle
-    edge = "#ffffff" if colour == SEAT_COLOURS[4] else "#111111"
+    edge = edge_colour(colour)
     return [Circle((x, y), r, fc=colour, ec=edge, lw=1.2, zorder=z),
             Circle((x, y), r * 0.45, fc="#ffffff", ec="none", zorder=z + 0.1)]
 
 
 def carriage_patches(x, y, colour, z=12):
     from matplotlib.patches import Circle, FancyBboxPatch
-    edge = "#ffffff" if colour == SEAT_COLOURS[4] else "#111111"
+    edge = edge_colour(colour)
     w, h = 0.5, 0.26
     return [FancyBboxPatch((x - w / 2, y - h / 2 + 0.04), w, h, boxstyle="round,pad=0,rounding_size=0.06",
                            fc=colour, ec=edge, lw=1.1, zorder=z),

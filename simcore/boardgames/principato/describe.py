@@ -1,11 +1,11 @@
 """A Principato game's move log as text, for replay and debugging (plain Python, never in a kernel)."""
+from simcore.seats import SEAT_NAMES
 from simcore.boardgames.principato.components import CULTURE, GOODS
 from simcore.boardgames.principato.rules import code_favour, code_food, code_money
 from simcore.boardgames.principato.state import (
     CATEGORIES, EV_ACTIVATE, EV_BOX, EV_CULTURE, EV_DISCARD, EV_DRAW, EV_END_TURN, EV_EXCHANGE, EV_FAVOUR,
     EV_GAIN, EV_LOAD, EV_OVERFLOW, EV_PAY, EV_RECRUIT, EV_SCORING, EV_STRENGTH, EV_SWAP, EV_TURN, EV_YEAR)
 
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow")
 FAVOUR_PLACES = ("church full, nothing left in the supply", "into the church", "onto a militia (church full)",
                  "onto a condottiere (church full)", "lost (church full)")
 # The printed card names are unknown (DATA-2), so a card is named by its effect in words; these ids

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from simcore.boardgames.principato.components import (
     CULTURE, GK_ABOVE, GK_PER_MILITARY_VP, GK_PER_TILE, GOODS, K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT, TILES, UNITS)
-from simcore.boardgames.principato.describe import SEAT_NAMES
 from simcore.players import Lineup
+from simcore.seats import SEAT_NAMES
 from simcore.boardgames.principato.state import (
     CATEGORIES, GC_SCORINGS, GC_TURNS, H_BANK, H_BOOK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM,
     H_FAVOUR, H_FIELD, H_FOOD, H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT, H_PAINTING, H_PALAZZO,

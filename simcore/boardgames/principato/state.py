@@ -16,7 +16,6 @@ from simcore.boardgames.principato.components import (
     CULTURE, GOAL_CATEGORIES, GOODS, MAX_CARDS, MAX_DISPLAY, MAX_EFFECT_OPTIONS, MAX_EFFECTS, MAX_GOALS, MAX_PLAYERS, MAX_TOKENS, RULE_DEFAULTS,
     RULE_INDEX, SUPPLY)
 
-MAX_DECK = MAX_CARDS
 MAX_OPTIONS = 256
 MAX_EVENTS = 4096
 YEARS = 3
@@ -105,7 +104,7 @@ TABLES = np.dtype([
     ("s1_cards", np.int16, (MAX_PLAYERS,)),
     ("n_s2", np.int32),
     ("s2_cards", np.int16, (MAX_CARDS,)),
-    ("deck_cards", np.int16, (YEARS, MAX_DECK)),   # a year's deck before its shuffle (scoring cards included)
+    ("deck_cards", np.int16, (YEARS, MAX_CARDS)),  # a year's deck before its shuffle (scoring cards included)
     ("deck_size", np.int32, (YEARS,)),
     ("card_scoring", np.int8, (MAX_CARDS,)),
     ("culture_values", np.int16, (len(CULTURE), MAX_TOKENS)),
@@ -132,10 +131,10 @@ PLAY_STATE = np.dtype([
     ("turn", np.int32),                            # turns taken so far
     ("policy", np.int8, (MAX_PLAYERS,)),
     # cards
-    ("deck", np.int16, (MAX_DECK,)),               # the current year's deck, top at deck_pos
+    ("deck", np.int16, (MAX_CARDS,)),              # the current year's deck, top at deck_pos
     ("deck_pos", np.int32),
     ("deck_n", np.int32),
-    ("decks", np.int16, (YEARS, MAX_DECK)),        # each year's shuffled deck (PR-3.4)
+    ("decks", np.int16, (YEARS, MAX_CARDS)),       # each year's shuffled deck (PR-3.4)
     ("display", np.int16, (MAX_DISPLAY,)),         # card ids, -1 for an empty slot
     ("hand", np.int16, (MAX_PLAYERS, 2)),
     ("boxed", np.int32),                           # action cards gone to the box during play

@@ -40,12 +40,12 @@ ROWS, COLS = 6, 9
 N_CELLS = ROWS * COLS
 N_SITES = 7                             # grey building sites (SB-2.2)
 N_GUILDS = 5
-N_ROUNDS = 5                            # one round card, one building, one chapel per round
+ROUNDS = 5                              # one round card, one building, one chapel per round
 GUILD_SUBPHASES = ("B", "D", "F")       # the sub-phases of a round card that name a guild (SB-6.1)
 CARDS_PER_GUILD = 3                     # each guild is auctioned 3 times a game (SB-19.4)
 N_BUILDINGS = 5
 GOODS_PER_GUILD = 6                     # SB-1.7
-N_TASKS = 25                            # SB-1.6
+N_TASK_CARDS = 25                       # SB-1.6
 MAX_CADJ = 8                            # a chapel may score at most the 8 cells around one cell (AMB-02 c)
 MAX_CHAPEL_SPOTS = (ROWS + 1) * (COLS + 1)   # the grid's vertices
 MAX_DECK = 24                           # one player's influence cards (SB-1.5): the kernels' hand size
@@ -463,7 +463,7 @@ def read_round_cards(section, guild_ids, bad):
     ids = [card["id"] for card in cards]
     if len(set(ids)) != len(ids):
         bad("round_cards.cards", "round card ids are not unique")
-    table = np.zeros((N_ROUNDS, len(GUILD_SUBPHASES)), dtype=np.int8)
+    table = np.zeros((ROUNDS, len(GUILD_SUBPHASES)), dtype=np.int8)
     for k, card in enumerate(cards):
         item = f"round card {ids[k]}"
         guilds = card["guilds"]
@@ -510,9 +510,9 @@ def read_tasks(section, guilds, buildings, bad):
     """25 task cards: a task type TK-01..TK-17, its parameters and the printed prestige (SB-13)."""
     guild_ids, building_ids = [g["id"] for g in guilds], [b["id"] for b in buildings]
     cards = section["cards"]
-    task_type = np.zeros(N_TASKS, dtype=np.int8)
-    task_param = np.full((N_TASKS, MAX_TASK_PARAMS), -1, dtype=np.int16)
-    prestige = np.zeros(N_TASKS, dtype=np.int16)
+    task_type = np.zeros(N_TASK_CARDS, dtype=np.int8)
+    task_param = np.full((N_TASK_CARDS, MAX_TASK_PARAMS), -1, dtype=np.int16)
+    prestige = np.zeros(N_TASK_CARDS, dtype=np.int16)
     ids, names = [], []
     for i, card in enumerate(cards):
         kind = card["type"]
@@ -565,8 +565,8 @@ def read_influence(section, bad) -> np.ndarray:
     """One player's influence cards: how many of each value (SB-1.5: 1..6, four each)."""
     cards = [int(value) for value, count in section["cards_per_value"].items() for _ in range(count)]
     # Every round starts with a compulsory draw, so a deck needs a card per round (SB-5.3).
-    if not N_ROUNDS <= len(cards) <= MAX_DECK:
-        bad("influence.cards_per_value", f"a player's deck must hold {N_ROUNDS}..{MAX_DECK} cards "
+    if not ROUNDS <= len(cards) <= MAX_DECK:
+        bad("influence.cards_per_value", f"a player's deck must hold {ROUNDS}..{MAX_DECK} cards "
                                          f"(one draw per round, SB-5.3), found {len(cards)}")
     return np.array(sorted(cards), dtype=np.int8)
 

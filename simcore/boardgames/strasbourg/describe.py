@@ -1,9 +1,9 @@
 """A Strasbourg game's move log as text, for replay and debugging (plain Python, never in a kernel)."""
+from simcore.seats import SEAT_NAMES
 from simcore.boardgames.strasbourg.state import (
     CARD_VALUES, CATEGORIES, COLS, EV_BID, EV_BUILD, EV_BUNDLE, EV_BUY, EV_CHAPEL, EV_COUNCIL, EV_GOODS, EV_PLAN,
     EV_PRIVILEGE, EV_RETURN, EV_ROUND, EV_SEAT, EV_SELL, EV_SUBPHASE, EV_TASKS, EV_WINNER, KEY_BASE, SUBPHASES)
 
-SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Black")
 ROLES = ("Master", "Journeyman", "Apprentice")
 
 

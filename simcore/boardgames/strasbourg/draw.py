@@ -14,11 +14,9 @@ privileges; the tasks are marked as the state drawn would score them).
 """
 from __future__ import annotations
 
-import numpy as np
-
 from simcore.players import Lineup
-from simcore.drawing import SEAT_COLOURS, seat_panel
-from simcore.boardgames.strasbourg.describe import SEAT_NAMES
+from simcore.drawing import SEAT_COLOURS, Y_DOWN, edge_colour, figure_patches, seat_panel
+from simcore.seats import SEAT_NAMES
 from simcore.boardgames.strasbourg.scoring import FAILED_TASK
 from simcore.boardgames.strasbourg.state import (
     CATEGORIES, N_GUILDS, ROUNDS, SC_CITY, SC_PRIVILEGES_SPENT, SC_TASKS_KEPT, SC_TASKS_MET)
@@ -33,11 +31,6 @@ WALL_EDGE = "#4a3f33"
 WALL_W = 0.24                           # the wall band's width, in cells
 DPI = 120
 
-MEEPLE = np.array([(-0.22, 0.30), (-0.72, 0.12), (-0.80, -0.06), (-0.34, -0.10), (-0.62, -0.92), (-0.16, -0.92),
-                   (0.0, -0.56), (0.16, -0.92), (0.62, -0.92), (0.34, -0.10), (0.80, -0.06), (0.72, 0.12),
-                   (0.22, 0.30)])
-MEEPLE_HEAD = (0.0, 0.55, 0.30)
-
 
 def guild_colour(data, g):
     return GUILD_COLOURS.get(data.guild_ids[g], SPARE_GUILD_COLOURS[g % len(SPARE_GUILD_COLOURS)])
@@ -45,17 +38,10 @@ def guild_colour(data, g):
 
 def family_member(ax, x, y, size, seat, z=10):
     """A family member (a meeple) standing at (x, y) in an axes whose y axis points down."""
-    from matplotlib.patches import Circle, Polygon
     colour = SEAT_COLOURS[seat]
-    edge = "#ffffff" if seat == 4 else "#111111"
-    flip = np.array([1.0, -1.0])                    # y points down in these axes
-    body = np.array([x, y]) + MEEPLE * size * flip
-    hx, hy, hr = MEEPLE_HEAD
-    head = (x + hx * size, y - hy * size)
-    ax.add_patch(Polygon(body, closed=True, fc=colour, ec=edge, lw=1.3, zorder=z, joinstyle="round"))
-    ax.add_patch(Circle(head, hr * size, fc=colour, ec=edge, lw=1.3, zorder=z))
-    ax.add_patch(Polygon(body, closed=True, fc=colour, ec="none", zorder=z + 0.1))
-    ax.add_patch(Circle(head, hr * size - 0.004, fc=colour, ec="none", zorder=z + 0.1))
+    strokes = ((1.3, edge_colour(colour), z),)
+    for patch in figure_patches((x, y), size, colour, strokes, turn=Y_DOWN, inset=0.004):
+        ax.add_patch(patch)
 
 
 def chapel(ax, x, y, size=0.21, z=12):

@@ -24,10 +24,10 @@ from simcore.kernel import kernel
 from simcore.rng import below, shuffle
 from simcore.boardgames.strasbourg.rules import keep_tasks, revealed_this_round
 from simcore.boardgames.strasbourg.state import (
-    CARD_VALUES, CARDS, D_APPRENTICE, D_BID, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_MASTER_PART, D_RETURN, D_SELL, D_TASKS,
-    DECK_SLOTS, GUILD, GUILD_SLOT, KEY_BASE, MERCH_G, MERCHANTS, N_CELLS, N_GUILDS, N_TASK_CARDS, NC, NOBILITY, PASS,
-    ROUNDS, SUBPHASE_TYPE, TK_BUILDING, TK_CORNERS, TK_COUNCIL, TK_GOODS_VARIETY, TK_GUILD, TK_LINE,
-    TK_MOST_CITY, TK_MOST_COINS, TK_NOBLE_OR_CHURCH, TK_START_PLAYER, TK_WALL)
+    CARD_VALUES, D_APPRENTICE, D_BID, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_MASTER_PART, D_RETURN, D_SELL, D_TASKS,
+    DECK_SLOTS, GUILD, GUILD_SLOT, KEY_BASE, MAX_DECK, MERCH_G, MERCHANTS, N_CELLS, N_GUILDS, N_TASK_CARDS, NC,
+    NOBILITY, PASS, ROUNDS, SUBPHASE_TYPE, TASKS_DEALT, TK_BUILDING, TK_CORNERS, TK_COUNCIL, TK_GOODS_VARIETY,
+    TK_GUILD, TK_LINE, TK_MOST_CITY, TK_MOST_COINS, TK_NOBLE_OR_CHURCH, TK_START_PLAYER, TK_WALL)
 
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
@@ -88,7 +88,7 @@ def task_chance(tt, kind, players):
 @kernel
 def task_worth(st, tt, card):
     chance = task_chance(tt, tt.task_type[card], st.players)
-    return chance * tt.task_value[card] - (1.0 - chance) * 3.0
+    return chance * tt.task_prestige[card] - (1.0 - chance) * 3.0
 
 
 @kernel
@@ -96,7 +96,7 @@ def greedy_tasks(st, tt, p):
     """Keep the one task most worth keeping, and any other worth keeping on its own."""
     best = 0
     mask = 0
-    for i in range(5):
+    for i in range(TASKS_DEALT):
         worth = task_worth(st, tt, st.dealt[p, i])
         if worth > task_worth(st, tt, st.dealt[p, best]):
             best = i
@@ -145,7 +145,7 @@ def cell_value(st, tt, p, c):
         for j in range(tt.spot_cells.shape[1]):
             if tt.spot_cells[k, j] == c:
                 value += 1.0 if st.chapel[k] else 0.3
-    for i in range(5):
+    for i in range(TASKS_DEALT):
         card = st.tasks[p, i]
         if card >= 0:
             kind = tt.task_type[card]
@@ -158,7 +158,7 @@ def cell_value(st, tt, p, c):
 @kernel
 def keeps_goods(st, tt, p):
     """Does p hold a task that wants goods of 3 guilds (TK-16)?"""
-    for i in range(5):
+    for i in range(TASKS_DEALT):
         if st.tasks[p, i] >= 0 and tt.task_type[st.tasks[p, i]] == TK_GOODS_VARIETY:
             return True
     return False
@@ -296,7 +296,7 @@ def redeal_tasks(st, p):
     n = 0
     for card in range(N_TASK_CARDS):
         mine = False
-        for i in range(5):
+        for i in range(TASKS_DEALT):
             if st.dealt[p, i] == card:
                 mine = True
         if not mine:
@@ -307,11 +307,11 @@ def redeal_tasks(st, p):
     for q in range(st.players):
         if q == p:
             continue
-        for i in range(5):
+        for i in range(TASKS_DEALT):
             st.dealt[q, i] = unseen[k]
             k += 1
         if st.tasks[q, 0] >= 0:                            # q has chosen (D-1): what, nobody knows
-            for i in range(5):
+            for i in range(TASKS_DEALT):
                 st.tasks[q, i] = -1
             keep_tasks(st, q, 1 + below(st.s_gen, 31))
 
@@ -351,14 +351,14 @@ def redraw_cards(st, tt, q):
     for b in range(st.n_bundles[q]):
         if st.bundle_open[q, b]:
             in_bundles += st.bundle_size[q, b]
-    hand = np.empty(CARDS, np.int8)                        # the cards for the unrevealed bundles
+    hand = np.empty(MAX_DECK, np.int8)                     # the cards for the unrevealed bundles
     n_hand = 0
     for v in range(1, CARD_VALUES + 1):
         for _ in range(max(0, st.drawn_known[q, v] - revealed_this_round(st, q, v))):
             hand[n_hand] = v
             n_hand += 1
             unseen[v] -= 1
-    cards = np.empty(CARDS, np.int8)
+    cards = np.empty(MAX_DECK, np.int8)
     n = 0
     for v in range(1, CARD_VALUES + 1):
         for _ in range(unseen[v]):

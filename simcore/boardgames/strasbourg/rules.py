@@ -12,9 +12,7 @@ from simcore.rng import CHANCE, DECISION, seed_stream, shuffle, below
 from simcore.boardgames.strasbourg.state import (
     CARD_VALUES, CHURCH, DECK_SLOTS, DRAW, KEY_BASE, MAX_PLAYERS, N_CELLS, N_GUILDS,
     N_SEATS, N_TASK_CARDS, NO_RETURN, NOBILITY, PASS, PRIVILEGE, R_ALLOW_DOMINATED_PRIVILEGE,
-    R_ALLOW_DOMINATED_RETURN, R_FM_LIMIT, NO_FM_LIMIT, ROUNDS, STOP)
-
-TASKS_DEALT = 5                  # SB-3.6
+    R_ALLOW_DOMINATED_RETURN, R_FM_LIMIT, NO_FM_LIMIT, ROUNDS, STOP, TASKS_DEALT)
 
 
 # ---------------------------------------------------------------- setup (SB-3)
@@ -50,7 +48,7 @@ def reset(st, tt, players, policies, seed, index):
         st.boxed[p] = 0
         for g in range(N_GUILDS):
             st.goods[p, g] = 0
-        for i in range(5):
+        for i in range(TASKS_DEALT):
             st.tasks[p, i] = -1
             st.dealt[p, i] = -1
         for c in range(st.pts.shape[1]):

@@ -12,18 +12,12 @@ import numpy as np
 from simcore.search import search_table_fields, with_search_fields
 from simcore.turns import turn_fields
 from simcore.boardgames.strasbourg.components import (
-    CARD_VALUES, COLS, MAX_CADJ, MAX_CHAPEL_SPOTS, MAX_DECK, MAX_TASK_PARAMS, NO_FM_LIMIT, ROWS, RULE_DEFAULTS,
-    RULE_INDEX)
+    CARD_VALUES, COLS, MAX_CADJ, MAX_CHAPEL_SPOTS, MAX_DECK, MAX_TASK_PARAMS, N_BUILDINGS, N_CELLS, N_GUILDS,
+    N_TASK_CARDS, NO_FM_LIMIT, ROUNDS, ROWS, RULE_DEFAULTS, RULE_INDEX)
 
 MAX_PLAYERS = 5
-ROUNDS = 5
-N_CELLS = ROWS * COLS
-N_GUILDS = 5
-N_BUILDINGS = 5
-N_TASK_CARDS = 25
-MAX_SPOTS = MAX_CHAPEL_SPOTS     # chapel spots (at least 5, SB-2.3)
-CARDS = MAX_DECK                 # influence cards per player at most (the shipped 24: 1..6, four each, SB-1.5)
-KEY_BASE = CARDS + 1             # a bundle's multiset key counts each value in this base (at most 24 cards)
+TASKS_DEALT = 5                  # task cards dealt to each player, of which they keep 1 to 5 (SB-3.6)
+KEY_BASE = MAX_DECK + 1          # a bundle's multiset key counts each value in this base (at most 24 cards)
 DECK_SLOTS = 32                  # the deck as a ring: returned cards go under it (SB-9.2)
 MAX_OPTIONS = 64
 MAX_QUEUE = 64
@@ -89,16 +83,16 @@ TABLES = np.dtype([
     ("wall", np.int8, (N_CELLS,)),
     ("corner", np.int8, (N_CELLS,)),
     ("n_spots", np.int32),
-    ("spot_cells", np.int8, (MAX_SPOTS, MAX_CADJ)),  # CADJ per chapel spot, -1 padded
+    ("spot_cells", np.int8, (MAX_CHAPEL_SPOTS, MAX_CADJ)),  # CADJ per chapel spot, -1 padded
     ("card_guilds", np.int8, (ROUNDS, 3)),         # each round card's guilds at B, D, F
     ("building_value", np.int16, (N_BUILDINGS,)),
     ("goods_value", np.int16, (N_GUILDS,)),        # coins per goods tile of a guild (SB-19.2)
     ("task_type", np.int8, (N_TASK_CARDS,)),       # TK number 1..17
     ("task_param", np.int16, (N_TASK_CARDS, MAX_TASK_PARAMS)),   # components.TASK_TYPES order
-    ("task_value", np.int16, (N_TASK_CARDS,)),
+    ("task_prestige", np.int16, (N_TASK_CARDS,)),  # VP when fulfilled (SB-1.6)
     ("start_coins", np.int32),                     # each player's coins at the start (SB-3.3)
     ("n_cards", np.int32),                         # one player's influence cards (SB-1.5)
-    ("deck_cards", np.int8, (CARDS,)),             # their values, ascending
+    ("deck_cards", np.int8, (MAX_DECK,)),          # their values, ascending
     ("cards_of_value", np.int32, (CARD_VALUES + 1,)),   # how many show each value 1..6
 ] + search_table_fields())
 
@@ -116,14 +110,14 @@ PLAY_STATE = np.dtype([
     ("deck_n", np.int32, (MAX_PLAYERS,)),
     ("boxed", np.int32, (MAX_PLAYERS,)),           # cards out of the game (checks)
     # this round's drawn cards and the bundles they form (SB-5.4)
-    ("hand", np.int8, (MAX_PLAYERS, CARDS)),
-    ("hand_bundle", np.int8, (MAX_PLAYERS, CARDS)),
+    ("hand", np.int8, (MAX_PLAYERS, MAX_DECK)),
+    ("hand_bundle", np.int8, (MAX_PLAYERS, MAX_DECK)),
     ("hand_n", np.int32, (MAX_PLAYERS,)),
     ("n_bundles", np.int32, (MAX_PLAYERS,)),
-    ("bundle_sum", np.int32, (MAX_PLAYERS, CARDS)),
-    ("bundle_size", np.int32, (MAX_PLAYERS, CARDS)),
-    ("bundle_key", np.int32, (MAX_PLAYERS, CARDS)),    # the multiset: count of each value, base KEY_BASE
-    ("bundle_open", np.int8, (MAX_PLAYERS, CARDS)),    # 1 while unrevealed
+    ("bundle_sum", np.int32, (MAX_PLAYERS, MAX_DECK)),
+    ("bundle_size", np.int32, (MAX_PLAYERS, MAX_DECK)),
+    ("bundle_key", np.int32, (MAX_PLAYERS, MAX_DECK)),  # the multiset: count of each value, base KEY_BASE
+    ("bundle_open", np.int8, (MAX_PLAYERS, MAX_DECK)),  # 1 while unrevealed
     # what every player knows of a player's cards (SB-16.3; the search players' determinize):
     ("deck_known", np.int8, (MAX_PLAYERS, DECK_SLOTS)),  # 1: a returned card, its value public (SB-9.2)
     ("drawn_known", np.int32, (MAX_PLAYERS, CARD_VALUES + 1)),   # such cards drawn this round, by value
@@ -133,13 +127,13 @@ PLAY_STATE = np.dtype([
     ("goods", np.int32, (MAX_PLAYERS, N_GUILDS)),
     ("privileges", np.int32, (MAX_PLAYERS,)),
     ("vp", np.int32, (MAX_PLAYERS,)),
-    ("tasks", np.int8, (MAX_PLAYERS, 5)),          # kept task cards, -1
-    ("dealt", np.int8, (MAX_PLAYERS, 5)),
+    ("tasks", np.int8, (MAX_PLAYERS, TASKS_DEALT)),    # kept task cards, -1
+    ("dealt", np.int8, (MAX_PLAYERS, TASKS_DEALT)),
     # board
     ("seat_owner", np.int8, (N_SEATS,)),
     ("cell_owner", np.int8, (N_CELLS,)),           # family member on a guild space, -1
     ("site_building", np.int8, (N_CELLS,)),        # building on a site, -1
-    ("chapel", np.int8, (MAX_SPOTS,)),
+    ("chapel", np.int8, (MAX_CHAPEL_SPOTS,)),
     ("round_card", np.int8, (ROUNDS,)),            # the round card of each round (SB-3.1)
     ("round_building", np.int8, (ROUNDS,)),        # BLD[r] (SB-3.2)
     # the current bidding sub-phase (SB-7)
@@ -182,7 +176,7 @@ def new_tables(data, players):
     t.goods_value[:] = data.goods_value[:, 0]
     t.task_type[:] = data.task_type
     t.task_param[:, :] = data.task_param
-    t.task_value[:] = data.task_prestige
+    t.task_prestige[:] = data.task_prestige
     t.start_coins = data.start_coins
     t.n_cards = len(data.influence_cards)
     t.deck_cards[:t.n_cards] = data.influence_cards

@@ -12,7 +12,7 @@ import pytest
 from simcore import registry
 from simcore.boardgames.strasbourg import playout
 from simcore.boardgames.strasbourg.state import (
-    CARDS, CAT_CITY, CAT_TASKS_MINUS, CATEGORIES, CHURCH, DECK_SLOTS, MAX_PLAYERS, N_BUILDINGS, NOBILITY, ROUNDS,
+    CAT_CITY, CAT_TASKS_MINUS, CATEGORIES, CHURCH, DECK_SLOTS, MAX_DECK, MAX_PLAYERS, N_BUILDINGS, NOBILITY, ROUNDS,
     SC_CITY, SC_TASKS_KEPT, SC_TASKS_MET, SEAT_COLUMNS, new_state, new_tables)
 from simcore.results import ranks
 from tests.games.strasbourg.builder import data_with
@@ -37,7 +37,7 @@ def end_of_game_problems(st, tt, players, fm_limit=None):
     p = slice(0, players)
     problems = []
     cards = (st.deck_n[p] + st.boxed[p]).tolist()
-    if cards != [CARDS] * players or (st.n_bundles[p] != 0).any():
+    if cards != [MAX_DECK] * players or (st.n_bundles[p] != 0).any():
         problems.append(f"deck + box {cards}, bundles left {st.n_bundles[p].tolist()} (24 each, no bundle open)")
     for q in range(players):
         values = np.bincount(deck_cards(st, q), minlength=7)

@@ -19,7 +19,7 @@ from simcore.rng import seed_stream
 from simcore.boardgames.strasbourg import components, playout, policies, spec as strasbourg
 from simcore.boardgames.strasbourg.rules import box_bundle, discard_unused, draw_card, reveal
 from simcore.boardgames.strasbourg.state import (
-    CARDS, DECK_SLOTS, KEY_BASE, MAX_PLAYERS, N_TASK_CARDS, STATE, new_state, new_tables)
+    DECK_SLOTS, KEY_BASE, MAX_DECK, MAX_PLAYERS, N_TASK_CARDS, STATE, new_state, new_tables)
 from tests.games.strasbourg.builder import bundles, deck, position
 
 GAME = "strasbourg"
@@ -317,7 +317,7 @@ def test_a_searched_game_is_a_legal_game(n, names):
         assert st.violation == 0, f"game {index}: invariant {st.violation} broken in round {st.violation_round}"
         assert st.s_searches > 0 and st.round_no == 5 and not st.halted
         assert st.vp[:n].tolist() == st.pts[:n].sum(axis=1).tolist()
-        assert (st.deck_n[:n] + st.boxed[:n] == CARDS).all()
+        assert (st.deck_n[:n] + st.boxed[:n] == MAX_DECK).all()
 
 
 EXACT_REPLAY = """
