@@ -4,7 +4,7 @@ numba's own cache (cache=True) checks only the source file of the function it co
 the modules that function calls: after an edit of rules.py, a cached play_batch_kernel would
 go on running the old rules. So simcore's kernels are cached under a key of the code they can
 depend on (GameCacheLocator): a function of a game's package under a hash of that game's kernel
-modules and the shared ones (simcore/kernel.py, rng.py, search.py, turns.py), each with every
+modules and the shared ones (simcore/kernel.py, rng.py, search.py, turns.py, driver.py), each with every
 module it imports (state.py, components.py, ...), and a function of a shared module under a hash
 of every game's. An edit of one game recompiles that game only; an edit of a plain-Python file
 that no kernel imports (describe.py, draw.py, the runner, the CLI) recompiles nothing; an
@@ -77,11 +77,11 @@ def imported_files(path: Path) -> list[Path]:
         parts = name.split(".")
         if parts[0] != "simcore":
             continue
-        target = ROOT.joinpath(*parts[1:])
-        for candidate in (target.with_suffix(".py"), target / "__init__.py"):
-            if candidate.is_file():
-                files.append(candidate)
-                break
+        # a module's own file; a package's __init__ is not followed (simcore's is the Python API,
+        # which imports the runner and everything else; the games' are empty)
+        candidate = ROOT.joinpath(*parts[1:]).with_suffix(".py")
+        if len(parts) > 1 and candidate.is_file():
+            files.append(candidate)
     return files
 
 

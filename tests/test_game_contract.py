@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simcore import contract, registry, search
+from simcore import contract, driver, registry, search
 
 ROOT = Path(contract.__file__).parent
 
@@ -97,6 +97,10 @@ def test_every_game_package_has_the_same_modules_and_its_record_the_fields_the_s
     assert not missing, f"{package}.state.STATE lacks {sorted(missing)}"
     record = state.new_state(2)
     assert record.dtype == state.STATE and record.shape == (2,)
+    if package.endswith("carcassonne"):
+        return                  # its own game loop (docs/architecture.md, Carcassonne's own engine)
+    for dtype in (state.PLAY_STATE, state.STATE):
+        assert driver.implemented(dtype) == set(driver.HOOKS)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -9,10 +9,9 @@ import numpy as np
 
 
 from simcore.kernel import kernel
-from simcore.search import (
-    begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
-    end_iteration, has_search_seat, probe_stopped, search_choice_of)
-from simcore.turns import halt_here, log_event, record_game, scripted_option
+from simcore import driver
+from simcore.search import chosen, search_choice_of
+from simcore.turns import halt_here, log_event, scripted_option
 from simcore.boardgames.notre_dame.policies import choose, determinize
 from simcore.boardgames.notre_dame.rules import (
     bribe_options, carriage_destinations, confidant_targets, count, cube_sources, donation_options,
@@ -23,6 +22,7 @@ from simcore.boardgames.notre_dame.rules import (
 from simcore.boardgames.notre_dame.scoring import (
     cubes_on_notre_dame, gain_vp, lose_vp, payout_share, stage_payout, tiebreak)
 from simcore.boardgames.notre_dame.state import (
+    PLAY_STATE, STATE,
     BANK, BISHOP, CARRIAGE_HOUSE, CAT_DONATIONS, CAT_MESSAGES, CAT_PERSONS, CAT_RESIDENCE, CLOISTER_SCHOOL,
     CONFIDANT, CUBE, DOCTOR, DP_BANK_VICTIM, DP_BISHOP_TARGET, DP_CARRIAGE_DEST, DP_CONFIDANT_TARGET,
     DP_CUBE_SOURCE, DP_DONATION, DP_DRAFT_KEEP1, DP_DRAFT_KEEP2, DP_GUEST_CHOICE, DP_HOUSEKEEPER_CHOICE,
@@ -552,39 +552,6 @@ def play_round(st, tt):
         log_event(st, EV_STANDING, p, st.gold[p], st.rat[p], st.personal[p])
 
 
-@kernel(inline=True)
-def play_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end; with a search seat by the search's replays.
-    Inlined where it is called, so that it is no whole game's code compiled once more."""
-    if has_search_seat(policies, players):
-        play_searched(st, tt, players, policies, seed, index)
-    else:
-        run_game(st, tt, players, policies, seed, index)
-
-
-@kernel
-def play_searched(st, tt, players, policies, seed, index):
-    """Probe the real game up to a search seat's decision, search it, keep the best option;
-    again until the game ends (simcore/search.py)."""
-    begin_game(st, players, policies, seed, index)
-    logging = st.logging
-    while True:
-        begin_probe(st)
-        st.logging = logging
-        run_game(st, tt, players, policies, seed, index)
-        if not probe_stopped(st):
-            break
-        st.logging = 0
-        for it in range(begin_search(st, tt)):
-            begin_iteration(st, it)
-            run_game(st, tt, players, policies, seed, index)
-            for s in range(players):
-                st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, s)
-            end_iteration(st, players)
-        best_root_move(st)
-    end_game(st)
-
-
 @kernel
 def run_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end (ND-3, ND-14)."""
@@ -664,39 +631,29 @@ def check(st, tt):
         st.violation_round = st.round_no
 
 
+
+# ---------------------------------------------------------------- the shared driver (simcore/driver.py)
+
+driver.implement((PLAY_STATE, STATE), run_game=run_game, score_cut_off=driver.nothing_to_score, tiebreak=tiebreak)
+
+
+@kernel
+def play_game(st, tt, players, policies, seed, index):
+    """One whole game, with a search seat by the search's replays (driver.play_game)."""
+    driver.play_game(st, tt, players, policies, seed, index)
+
+
 @kernel
 def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                       out_tiebreak, checking, out_check):
-    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0], none
-    with a search seat: this kernel does not call the search's code, so plain play never compiles it.
-    checking: check() after every step; out_check[k] is (violation, round)."""
-    st = ws[0]
-    tt = tables[0]
-    st.logging = 0
-    st.checking = checking
-    for k in range(seat_policies.shape[0]):
-        run_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
+    """A batch without a search seat into the result arrays (driver.play_batch)."""
+    driver.play_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                      out_tiebreak, checking, out_check)
 
 
 @kernel
 def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                         out_tiebreak, checking, out_check):
-    """play_batch_kernel for a batch with a search seat."""
-    st = ws[0]
-    tt = tables[0]
-    st.logging = 0
-    st.checking = checking
-    for k in range(seat_policies.shape[0]):
-        play_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
-
-
-@kernel
-def record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check):
-    """Game k of a batch, just played in st: its counters, tie-break and first broken invariant."""
-    record_game(st, k, players, out_pts, out_seat, out_game)
-    for s in range(players):
-        out_tiebreak[k, s] = tiebreak(st, s)
-    out_check[k, 0] = st.violation
-    out_check[k, 1] = st.violation_round
+    """A batch with a search seat into the result arrays (driver.play_search_batch)."""
+    driver.play_search_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                             out_tiebreak, checking, out_check)

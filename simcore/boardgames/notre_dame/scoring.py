@@ -61,6 +61,6 @@ def stage_payout(st, tt):
 
 
 @kernel
-def tiebreak(st, p):
+def tiebreak(st, tt, p):
     """Ties on VP go to gold, then to cubes in the personal supply (ND-14.2): one number."""
     return st.gold[p] * 16 + st.personal[p]

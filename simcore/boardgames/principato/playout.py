@@ -13,10 +13,9 @@ at setup (PR-3.11); policies.determinize redraws what a searching seat cannot se
 
 
 from simcore.kernel import kernel
-from simcore.search import (
-    begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
-    end_iteration, has_search_seat, probe_stopped, search_choice_of)
-from simcore.turns import halt_here, log_event, record_game, scripted_option
+from simcore import driver
+from simcore.search import chosen, search_choice_of
+from simcore.turns import halt_here, log_event, scripted_option
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.policies import choose, determinize
 from simcore.boardgames.principato.rules import (
@@ -26,6 +25,7 @@ from simcore.boardgames.principato.rules import (
     slot_options, start_year, stored_cubes, swap, swap_options, take_tiles, take_token)
 from simcore.boardgames.principato.scoring import award_military_vp, cleanup, score_goals, scoring_order, tiebreak
 from simcore.boardgames.principato.state import (
+    PLAY_STATE, STATE,
     ACT_A, ACT_B, ACT_C, CHOOSE, D_CARD, D_CULTURE, D_DISCARD, D_EXCHANGE, D_EXCHANGE_B, D_FAVOUR, D_KIND,
     D_LOAD, D_OPTION, D_OVERFLOW, D_RECRUIT, DISCARD_CON, DISCARD_MIL, END_TURN, EV_ACTIVATE, EV_BOX,
     EV_DISCARD, EV_DRAW, EV_END_TURN, EV_EXCHANGE, EV_FAVOUR, EV_GAIN, EV_LOAD, EV_OVERFLOW, EV_PAY,
@@ -294,42 +294,6 @@ def play_year(st, tt, year):
         st.current = st.sp
 
 
-@kernel(inline=True)
-def play_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end; with a search seat by the search's replays.
-    Inlined where it is called, so that it is no whole game's code compiled once more."""
-    if has_search_seat(policies, players):
-        play_searched(st, tt, players, policies, seed, index)
-    else:
-        run_game(st, tt, players, policies, seed, index)
-
-
-@kernel
-def play_searched(st, tt, players, policies, seed, index):
-    """Probe the real game up to a search seat's decision, search it, keep the best option;
-    again until the game ends (simcore/search.py). A run's result: the final VP (PR-15.1), the
-    stored cubes as a fraction breaking ties (PR-15.3)."""
-    begin_game(st, players, policies, seed, index)
-    logging = st.logging
-    while True:
-        begin_probe(st)
-        st.logging = logging
-        run_game(st, tt, players, policies, seed, index)
-        if not probe_stopped(st):
-            break
-        st.logging = 0
-        for it in range(begin_search(st, tt)):
-            begin_iteration(st, it)
-            run_game(st, tt, players, policies, seed, index)
-            if st.halted:
-                score_goals(st, tt)   # cut off (mcts depth): the position scored as the game's end
-            for s in range(players):
-                st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, tt, s)
-            end_iteration(st, players)
-        best_root_move(st)
-    end_game(st)
-
-
 @kernel
 def run_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end (PR-3 … PR-15), or to st.halt_at turns."""
@@ -475,39 +439,28 @@ def cards_distinct(st, tt):
     return True
 
 
+# ---------------------------------------------------------------- the shared driver (simcore/driver.py)
+
+driver.implement((PLAY_STATE, STATE), run_game=run_game, score_cut_off=score_goals, tiebreak=tiebreak)
+
+
+@kernel
+def play_game(st, tt, players, policies, seed, index):
+    """One whole game, with a search seat by the search's replays (driver.play_game)."""
+    driver.play_game(st, tt, players, policies, seed, index)
+
+
 @kernel
 def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                       out_tiebreak, checking, out_check):
-    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0], none
-    with a search seat: this kernel does not call the search's code, so plain play never compiles it.
-    checking: check() after every step; out_check[k] is (violation, round)."""
-    st = ws[0]
-    tt = tables[0]
-    st.logging = 0
-    st.checking = checking
-    for k in range(seat_policies.shape[0]):
-        run_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
+    """A batch without a search seat into the result arrays (driver.play_batch)."""
+    driver.play_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                      out_tiebreak, checking, out_check)
 
 
 @kernel
 def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                         out_tiebreak, checking, out_check):
-    """play_batch_kernel for a batch with a search seat."""
-    st = ws[0]
-    tt = tables[0]
-    st.logging = 0
-    st.checking = checking
-    for k in range(seat_policies.shape[0]):
-        play_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
-
-
-@kernel
-def record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check):
-    """Game k of a batch, just played in st: its counters, tie-break and first broken invariant."""
-    record_game(st, k, players, out_pts, out_seat, out_game)
-    for s in range(players):
-        out_tiebreak[k, s] = tiebreak(st, tt, s)
-    out_check[k, 0] = st.violation
-    out_check[k, 1] = st.violation_round
+    """A batch with a search seat into the result arrays (driver.play_search_batch)."""
+    driver.play_search_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                             out_tiebreak, checking, out_check)

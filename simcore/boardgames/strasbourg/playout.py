@@ -11,10 +11,9 @@ search's root redraws what the searching seat cannot see (policies.determinize).
 
 
 from simcore.kernel import kernel
-from simcore.search import (
-    begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
-    end_iteration, has_search_seat, probe_stopped, search_choice_of)
-from simcore.turns import halt_here, log_event, record_game, scripted_option
+from simcore import driver
+from simcore.search import chosen, search_choice_of
+from simcore.turns import halt_here, log_event, scripted_option
 from simcore.boardgames.strasbourg.policies import choose, determinize, plan_bundles
 from simcore.boardgames.strasbourg.rules import (
     box_bundle, bid_options, buy, buy_options, chapel_options, discard_unused, draw_card, draw_options,
@@ -22,6 +21,7 @@ from simcore.boardgames.strasbourg.rules import (
     take_seat)
 from simcore.boardgames.strasbourg.scoring import council_phase, final_scoring, tiebreak
 from simcore.boardgames.strasbourg.state import (
+    PLAY_STATE, STATE,
     CHURCH, D_APPRENTICE, D_BID, D_BUILD, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_RETURN, D_SELL,
     D_MASTER_PART, D_TASKS, DRAW, R_MASTER_PARTS_OPTIONAL, EV_BID, EV_BUILD, EV_BUNDLE, EV_BUY, EV_CHAPEL, EV_COUNCIL, EV_GOODS, EV_PLAN,
     EV_PRIVILEGE, EV_RETURN, EV_ROUND, EV_SEAT, EV_SELL, EV_SUBPHASE, EV_TASKS, EV_WINNER, GC_FINAL_START, GC_START, GOODS, GUILD, GUILD_SLOT, MAX_QUEUE, MERCH_G,
@@ -291,42 +291,6 @@ def play_round(st, tt):
     check(st, tt)
 
 
-@kernel(inline=True)
-def play_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end; with a search seat by the search's replays.
-    Inlined where it is called, so that it is no whole game's code compiled once more."""
-    if has_search_seat(policies, players):
-        play_searched(st, tt, players, policies, seed, index)
-    else:
-        run_game(st, tt, players, policies, seed, index)
-
-
-@kernel
-def play_searched(st, tt, players, policies, seed, index):
-    """Probe the real game up to a search seat's decision, search it, keep the best option;
-    again until the game ends (simcore/search.py). A run's result: VP, ties broken by family
-    members in the city (SB-12.3)."""
-    begin_game(st, players, policies, seed, index)
-    logging = st.logging
-    while True:
-        begin_probe(st)
-        st.logging = logging
-        run_game(st, tt, players, policies, seed, index)
-        if not probe_stopped(st):
-            break
-        st.logging = 0
-        for it in range(begin_search(st, tt)):
-            begin_iteration(st, it)
-            run_game(st, tt, players, policies, seed, index)
-            if st.halted:
-                final_scoring(st, tt)   # cut off (mcts depth): the position scored as the game's end
-            for s in range(players):
-                st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, s)
-            end_iteration(st, players)
-        best_root_move(st)
-    end_game(st)
-
-
 @kernel
 def run_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end (SB-3 … SB-12); with st.halt_at, stop after that
@@ -346,39 +310,29 @@ def run_game(st, tt, players, policies, seed, index):
         st.seat_count[p, SC_COINS_END] = st.coins[p]
 
 
+
+# ---------------------------------------------------------------- the shared driver (simcore/driver.py)
+
+driver.implement((PLAY_STATE, STATE), run_game=run_game, score_cut_off=final_scoring, tiebreak=tiebreak)
+
+
+@kernel
+def play_game(st, tt, players, policies, seed, index):
+    """One whole game, with a search seat by the search's replays (driver.play_game)."""
+    driver.play_game(st, tt, players, policies, seed, index)
+
+
 @kernel
 def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                       out_tiebreak, checking, out_check):
-    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0], none
-    with a search seat: this kernel does not call the search's code, so plain play never compiles it.
-    checking: check() after every step; out_check[k] is (violation, round)."""
-    st = ws[0]
-    tt = tables[0]
-    st.logging = 0
-    st.checking = checking
-    for k in range(seat_policies.shape[0]):
-        run_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
+    """A batch without a search seat into the result arrays (driver.play_batch)."""
+    driver.play_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                      out_tiebreak, checking, out_check)
 
 
 @kernel
 def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                         out_tiebreak, checking, out_check):
-    """play_batch_kernel for a batch with a search seat."""
-    st = ws[0]
-    tt = tables[0]
-    st.logging = 0
-    st.checking = checking
-    for k in range(seat_policies.shape[0]):
-        play_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
-
-
-@kernel
-def record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check):
-    """Game k of a batch, just played in st: its counters, tie-break and first broken invariant."""
-    record_game(st, k, players, out_pts, out_seat, out_game)
-    for s in range(players):
-        out_tiebreak[k, s] = tiebreak(st, s)
-    out_check[k, 0] = st.violation
-    out_check[k, 1] = st.violation_round
+    """A batch with a search seat into the result arrays (driver.play_search_batch)."""
+    driver.play_search_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                             out_tiebreak, checking, out_check)

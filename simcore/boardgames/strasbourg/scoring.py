@@ -208,7 +208,7 @@ def final_scoring(st, tt):
             st.seat_count[p, SC_TASKS_KEPT] += 1
             if task_met(st, tt, p, card):
                 st.seat_count[p, SC_TASKS_MET] += 1
-                gain_vp(st, p, tt.task_value[card], CAT_TASKS_PLUS)
+                gain_vp(st, p, tt.task_prestige[card], CAT_TASKS_PLUS)
             else:
                 gain_vp(st, p, FAILED_TASK, CAT_TASKS_MINUS)
     for p in range(st.players):
@@ -230,6 +230,6 @@ def final_scoring(st, tt):
 
 
 @kernel
-def tiebreak(st, p):
+def tiebreak(st, tt, p):
     """Ties on VP go to more family members in the city (SB-12.3, AMB-24)."""
     return city_members(st, p)

@@ -546,7 +546,7 @@ def ranking(rows):
     for p, (vp, gold, per) in enumerate(rows):
         seat(st, p, vp=vp, gold=gold, per=per)
     scores = np.array([[int(st.vp[p]) for p in range(len(rows))]])
-    tiebreak = np.array([[int(scoring.tiebreak(st, p)) for p in range(len(rows))]])
+    tiebreak = np.array([[int(scoring.tiebreak(st, tt, p)) for p in range(len(rows))]])
     return [int(r) for r in ranks(scores, tiebreak)[0]]
 
 

@@ -667,7 +667,7 @@ def test_tc_d16_task_scoring_and_privileges():
     privileges: +8 from tasks and privileges."""
     st, tt = start(players=4)
     most_city, council, most_coins = card_of(tt, TK_MOST_CITY), card_of(tt, TK_COUNCIL), card_of(tt, TK_MOST_COINS)
-    assert [int(tt.task_value[c]) for c in (most_city, council, most_coins)] == [5, 4, 3]
+    assert [int(tt.task_prestige[c]) for c in (most_city, council, most_coins)] == [5, 4, 3]
     st.tasks[0, :3] = [most_city, council, most_coins]
     place(st, 0, (4, 0))                                       # the only city FM: TK-14 met
     hold_seats(st, {NOBILITY: 0, CHURCH: 0, MERCHANTS: 0})     # 3 seats with 4 players: TK-13 met
@@ -683,10 +683,10 @@ def test_tc_d16_task_scoring_and_privileges():
 @pytest.mark.parametrize("members, expected", [((8, 9, 1), [2, 1, 3]), ((9, 9, 1), [1, 1, 3])])
 def test_tc_d17_winner(members, expected):
     """TC-D17, SB-12.3, AMB-24: VP 30 / 30; more city FMs wins, equal counts share the win."""
-    st, _ = geometry(players=3)
+    st, tt = geometry(players=3)
     for p, n in enumerate(members):
         place_many(st, p, n, row=p)
-    tiebreak = np.array([[scoring.tiebreak(st, p) for p in range(3)]])
+    tiebreak = np.array([[scoring.tiebreak(st, tt, p) for p in range(3)]])
     assert tiebreak[0].tolist() == list(members)
     assert ranks(np.array([[30, 30, 10]]), tiebreak)[0].tolist() == expected
 

@@ -1,0 +1,184 @@
+"""The game loop written once for the decision-point games (Notre Dame, Strasbourg, Principato):
+playing a game with or without a search seat (the search's probes and iterations) and playing a
+batch into the result arrays, with each game's tie-break and first broken invariant.
+
+A game's `decide` stays in its playout.py (ten lines: one option, a script, the search, the seat's
+policy): the policy there is an inline kernel compiled into decide, and reached through a hook it
+would become a function of its own, linked with all of the policy's code and optimised again,
+which made Strasbourg's first compile 8% longer.
+
+The driver calls each game's own steps through the hooks below, which a game implements for its
+state records with `implement(...)`. Compiled, a hook is an intrinsic that calls the kernel the
+game gave for the record's type, so the driver is compiled once per game with that game's steps in
+it and numba's on-disk cache keeps it (a driver taking the game's functions as arguments would not
+be cached). As plain Python (NUMBA_DISABLE_JIT=1) a hook looks the game up by the record's dtype.
+
+A game's playout keeps its entry points (play_batch_kernel, search_batch_kernel, play_game) as
+one-line kernels calling play_batch, play_search_batch and play_game here: the functions called
+from Python live in the game's package, so its compiled code is cached under its own key
+(simcore/compile_cache.py).
+"""
+import numba
+from numba.core import types
+from numba.extending import intrinsic
+
+from simcore.kernel import kernel
+from simcore.search import (
+    begin_game, begin_iteration, begin_probe, begin_search, best_root_move, end_game, end_iteration,
+    has_search_seat, probe_stopped)
+from simcore.turns import record_game
+
+JIT = not numba.config.DISABLE_JIT
+_GAMES = {}          # (hook name, record type or dtype) -> the game's kernel
+
+
+def game_call(typingctx, name, args):
+    """The typing and code of a call of hook `name` with argument types args: a direct call of
+    the kernel the game of the record args[0] gave for it (an intrinsic, not an overload: an
+    overload's implementation would be one more function, linked with the game's whole code under
+    it and optimised again, which made Strasbourg's first compile a quarter longer)."""
+    kernel_of_game = _GAMES.get((name, args[0]))
+    if kernel_of_game is None:
+        return None
+    fnty = types.Dispatcher(kernel_of_game)
+    target = typingctx.resolve_function_type(fnty, args, {})
+
+    def codegen(context, builder, signature, values):
+        values = [context.cast(builder, v, a, b) for v, a, b in zip(values, signature.args, target.args)]
+        return context.get_function(fnty, target)(builder, values)
+
+    return target.return_type(*args), codegen
+
+
+def hook(name, compiled):
+    """The hook `name`: compiled, its intrinsic; as plain Python, the game's kernel found by the
+    record's dtype."""
+    if JIT:
+        return compiled
+    return lambda st, *args: _GAMES[name, st.dtype](st, *args)
+
+
+# ---------------------------------------------------------------- the hooks a game implements
+
+@intrinsic
+def _run_game(typingctx, st, tt, players, policies, seed, index):
+    return game_call(typingctx, "run_game", (st, tt, players, policies, seed, index))
+
+
+@intrinsic
+def _score_cut_off(typingctx, st, tt):
+    return game_call(typingctx, "score_cut_off", (st, tt))
+
+
+@intrinsic
+def _tiebreak(typingctx, st, tt, s):
+    return game_call(typingctx, "tiebreak", (st, tt, s))
+
+
+# run_game(st, tt, players, policies, seed, index): the game's own loop: reset for game `index` of
+#     `seed`, play every round or turn, score the end; stop early where st.halt_at says
+# score_cut_off(st, tt): score a game the search cut off (mcts depth) as if it ended there
+# tiebreak(st, tt, s): seat s's tie-break value after the game (higher ranks higher among equals)
+run_game = hook("run_game", _run_game)
+score_cut_off = hook("score_cut_off", _score_cut_off)
+tiebreak = hook("tiebreak", _tiebreak)
+
+
+def implement(dtypes, **kernels):
+    """A game's hooks (run_game=..., choose=..., one kernel each with the hook's arguments) for
+    its state records of `dtypes` (numpy dtypes)."""
+    missing = set(HOOKS) - set(kernels)
+    assert not missing, f"hooks not implemented: {sorted(missing)}"
+    for name, game_kernel in kernels.items():
+        for d in dtypes:
+            _GAMES[name, d] = game_kernel
+            _GAMES[name, numba.from_dtype(d)] = game_kernel
+
+
+HOOKS = ("run_game", "score_cut_off", "tiebreak")
+
+
+def implemented(dtype) -> set:
+    """The hooks a game implemented for its record dtype."""
+    return {name for name in HOOKS if (name, dtype) in _GAMES}
+
+
+@kernel
+def nothing_to_score(st, tt):
+    """score_cut_off for a game that has nothing left to score at a cut-off (Notre Dame scores as it goes)."""
+
+
+# ---------------------------------------------------------------- the driver
+
+@kernel(inline=True)
+def play_game(st, tt, players, policies, seed, index):
+    """Play game `index` of `seed` to the end; with a search seat by the search's replays.
+    Inlined where it is called, so that it is no whole game's code compiled once more."""
+    if has_search_seat(policies, players):
+        play_searched(st, tt, players, policies, seed, index)
+    else:
+        run_game(st, tt, players, policies, seed, index)
+
+
+@kernel
+def play_searched(st, tt, players, policies, seed, index):
+    """Probe the real game up to a search seat's decision, search it, keep the best option;
+    again until the game ends (simcore/search.py). An iteration's result per seat: its VP, the
+    tie-break as a fraction of a point."""
+    begin_game(st, players, policies, seed, index)
+    logging = st.logging
+    while True:
+        begin_probe(st)
+        st.logging = logging
+        run_game(st, tt, players, policies, seed, index)
+        if not probe_stopped(st):
+            break
+        st.logging = 0
+        for it in range(begin_search(st, tt)):
+            begin_iteration(st, it)
+            run_game(st, tt, players, policies, seed, index)
+            if st.halted:
+                score_cut_off(st, tt)
+            for s in range(players):
+                st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, tt, s)
+            end_iteration(st, players)
+        best_root_move(st)
+    end_game(st)
+
+
+@kernel(inline=True)
+def play_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+               out_tiebreak, checking, out_check):
+    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0], none
+    with a search seat: this batch does not call the search's code, so plain play never compiles
+    it. checking: the game's invariant checker after every step; out_check[k] is (violation, round)."""
+    st = ws[0]
+    tt = tables[0]
+    st.logging = 0
+    st.checking = checking
+    for k in range(seat_policies.shape[0]):
+        run_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
+
+
+@kernel(inline=True)
+def play_search_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                      out_tiebreak, checking, out_check):
+    """play_batch for a batch with a search seat."""
+    st = ws[0]
+    tt = tables[0]
+    st.logging = 0
+    st.checking = checking
+    for k in range(seat_policies.shape[0]):
+        play_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check)
+
+
+@kernel(inline=True)
+def record(st, tt, k, players, out_pts, out_seat, out_game, out_tiebreak, out_check):
+    """Game k of a batch, just played in st: its counters, tie-break and first broken invariant."""
+    record_game(st, k, players, out_pts, out_seat, out_game)
+    for s in range(players):
+        out_tiebreak[k, s] = tiebreak(st, tt, s)
+    out_check[k, 0] = st.violation
+    out_check[k, 1] = st.violation_round
