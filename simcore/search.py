@@ -1,9 +1,11 @@
 """The search players flatmc and mcts, as kernels every game's playout calls: the fields they add
-to a game's state and tables, the loop of a searched game, one decision in a replay, and the tree.
+to a game's state and tables, the steps of a searched game (begin_game, begin_probe,
+begin_iteration, ...; simcore/driver.py and Carcassonne's playout loop over them), one decision
+in a replay, and the tree.
 
 A game's playout is straight-line code that calls the seat's policy wherever a player decides
 (`decide` in each game's playout.py), so a position in the middle of a game cannot be copied and
-continued on its own. A search therefore REPLAYS: the game's own play_game runs from the start
+continued on its own. A search therefore REPLAYS: the game's own run_game runs from the start
 again, every decision taken so far forced from st.s_hist (the same seed gives the same chance,
 so the replay reaches exactly the position of the decision), and then:
 
@@ -44,6 +46,7 @@ from simcore.rng import below, copy_stream, next_u64, seed_stream, splitmix64
 
 PLAY, PROBE, SEARCH, STOPPED = 0, 1, 2, 3           # st.s_mode
 OWN_POLICY, AT_ROOT = -1, -2                         # search_decision's answers besides an index
+ASK, ROLLOUT = -1, -2                                # known_decision's answers besides a forced value
 GREEDY_ID = 1                                        # policy ids 0, 1: random, greedy; 2..: search specs
 FIRST_SEARCH_ID = 2
 FLATMC, MCTS = 0, 1                                  # kinds of search
@@ -322,6 +325,25 @@ def search_decision(st, p, dp):
     if st.t_cur < 0:
         return OWN_POLICY                    # past the tree: the rollout policy
     return tree_step(st, p, dp)
+
+
+@kernel
+def known_decision(st):
+    """search_decision's answer where it needs no options, for a game whose options cost more to
+    list than a random move (Carcassonne's placements and Ark moves): the value of a decision
+    forced from the history, ROLLOUT past the tree (the seat's policy chooses), else ASK (list the
+    options, then call the game's search_choice). Counts the decision in s_dec exactly as
+    search_decision does."""
+    if st.s_mode == PROBE or st.s_mode == SEARCH:
+        k = st.s_dec
+        if k < st.s_n_hist:
+            st.s_dec = k + 1
+            return st.s_hist[k]
+        if st.s_mode == SEARCH and k > st.s_n_hist and st.t_cur < 0:
+            st.s_dec = k + 1
+            cut_off(st, k)
+            return ROLLOUT
+    return ASK
 
 
 @kernel

@@ -7,7 +7,7 @@ choose_action, the phases of resolve_turn, final_scoring) and checks the invaria
 after every placement, after every action, after phase S and at the end of every turn and of the
 game. The first violation ends that game's checking and comes back as (code, turn, detail);
 VIOLATIONS says what each code means. The random and greedy policies play; a search player's
-replays (playout.play_searched) are not mirrored.
+replays (driver.play_searched) are not mirrored.
 
 Most checks recompute a quantity by brute force from the board and the figures rather than
 trusting the engine's incremental bookkeeping: feature membership from the ports (CA-8.1), open
@@ -283,7 +283,7 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
         return E_TILES, st.turn
     # seats not in the game
     for s in range(players, MAX_PLAYERS):
-        if st.supply[s] != FOLLOWERS or st.score[s] != 0 or st.prophet_state[s] != PROPHET_AVAILABLE:
+        if st.supply[s] != FOLLOWERS or st.vp[s] != 0 or st.prophet_state[s] != PROPHET_AVAILABLE:
             return E_UNUSED_SEAT, s
         for j in range(SLOTS):
             if st.fig_node[s, j] != -1:
@@ -469,7 +469,7 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
         total = 0
         for c in range(N_CATEGORIES):
             total += st.pts[s, c]
-        if total != st.score[s]:
+        if total != st.vp[s]:
             return E_SCORE_SUM, s
         if not ark and st.pts[s, CAT_ARK] != 0:
             return E_SCORE_SUM, s
@@ -913,7 +913,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
             move_ark(st, tt, seat, st.ark_path[k], st.ark_len[k])
             for s in range(MAX_PLAYERS):
                 if st.pts[s, CAT_ARK] - prev_pts[s, CAT_ARK] != gained[s] or \
-                        st.score[s] - prev_pts[s].sum() != gained[s]:
+                        st.vp[s] - prev_pts[s].sum() != gained[s]:
                     code, detail = E_ARK_POINTS, s
             if st.ark_cell != st.ark_path[k, st.ark_len[k] - 1]:
                 code, detail = E_ARK_PATH, k
@@ -1020,7 +1020,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
                 total += st.pts[s, c]
                 if st.pts[s, c] < prev_pts[s, c] and not (c == CAT_FIELD and negative_fields):
                     code, detail = E_SCORE_DOWN, s
-            if total != st.score[s]:
+            if total != st.vp[s]:
                 code, detail = E_SCORE_SUM, s
         if code == 0:
             if st.turn + st.discarded != set_size(tt) - 1 or st.n_moves != st.turn or st.top != st.n_deck:
@@ -1031,7 +1031,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
                 for i in range(st.n_events):
                     if st.ev_seat[i] == s:
                         total += st.ev_points[i]
-                if total != st.score[s]:
+                if total != st.vp[s]:
                     code, detail = E_SCORE_SUM, s
             if code == 0:
                 code, detail = check_events(st, tt, work, mark, ctr, st.turn)

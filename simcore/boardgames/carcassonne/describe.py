@@ -143,7 +143,7 @@ def replay_lines(ts, st, categories, header):
     lines.append("final scores:")
     for s in range(players):
         parts = ", ".join(f"{c} {int(st['pts'][s, k])}" for k, c in enumerate(categories))
-        lines.append(f"  {SEAT_NAMES[s]} (seat {s}): {int(st['score'][s])}  ({parts})")
+        lines.append(f"  {SEAT_NAMES[s]} (seat {s}): {int(st['vp'][s])}  ({parts})")
     lines.append("final map (N up; # city, -| road, + road junction or bend, . field, T temple, "
                  "M monastery, digit = a figure of that seat, A = the Ark):")
     lines.extend(map_lines(ts, st))

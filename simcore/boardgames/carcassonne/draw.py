@@ -450,7 +450,7 @@ def _header(fig, fig_h, st, data, players, seat_policies, names, seed, index, ca
     fig.text(fig_w / 2, top - 0.3, f"{players} players  \u00b7  tile set {data.tile_set_id}  \u00b7  {when}, "
              f"tiles numbered in the order placed", transform=inch, ha="center", va="top", fontsize=9.5,
              color="#333333")
-    order = sorted(range(players), key=lambda s: -int(st["score"][s]))
+    order = sorted(range(players), key=lambda s: -int(st["vp"][s]))
     block_w = 10.4 if ark else 9.0
     x = max(0.2, (fig_w - block_w) / 2)
     for i, seat in enumerate(order):
@@ -461,7 +461,7 @@ def _header(fig, fig_h, st, data, players, seat_policies, names, seed, index, ca
             fig.patches.append(patch)
         fig.text(x + 0.28, y, f"{SEAT_NAMES[seat]} ({names[int(seat_policies[seat])]})", transform=inch,
                  ha="left", va="top", fontsize=10.5, weight="bold", color=colour if seat != 3 else "#b08a00")
-        fig.text(x + 2.55, y, f"{int(st['score'][seat])}", transform=inch, ha="right", va="top", fontsize=10.5,
+        fig.text(x + 2.55, y, f"{int(st['vp'][seat])}", transform=inch, ha="right", va="top", fontsize=10.5,
                  weight="bold")
         parts = ", ".join(f"{c} {int(st['pts'][seat, k])}" for k, c in enumerate(categories))
         left = int(st["supply"][seat])

@@ -2,7 +2,7 @@
 
 A turn holds up to three decisions (CA-13): the placement, the phase-A action and, once a game,
 the Ark's entry tile. Without a search seat the seat's policy makes them (policies.choose_*).
-With one, the game is played by replays (simcore/search.py): each decision of two or more
+With one, the game is played by replays (simcore/driver.py, simcore/search.py): each decision of two or more
 options is counted, forced from the history, handed to the search tree, or left to the seat's
 policy; the options are every placement (symmetric rotations merged, CA-13.1), every phase-A
 action, or every entry cell, in canonical order (CA-13.6).
@@ -16,55 +16,25 @@ their turns and placed half as many followers as greedy, and mcts (200 iteration
 share of 1% in 150 Ark games against greedy (6% with the Ark apart).
 """
 
+from simcore import driver
 from simcore.kernel import kernel
-
-from simcore.search import (
-    AT_ROOT, OWN_POLICY, PLAY, PROBE, SEARCH, begin_game, begin_iteration, begin_probe, begin_search,
-    best_root_move, chosen, cut_off, end_game, end_iteration, has_search_seat, probe_stopped, root_decision,
-    search_decision)
+from simcore.search import ASK, OWN_POLICY, PLAY, ROLLOUT, chosen, known_decision, search_choice_of
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan)
 from simcore.boardgames.carcassonne.rules import (
     apply_action, draw_placeable, kth_placement, list_actions, list_ark_entries,
     list_ark_outcomes, list_placements, place_tile, reset)
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
-from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS
+from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS, STATE
 from simcore.turns import halt_here
 
 PLACEMENT, ACTION, ENTRY, ARK_MOVE = 0, 1, 2, 3   # decision points, as the search tree keys them
 ARK_APART = True                        # the Ark's move after ARK, not every outcome an action (see above)
-ASK, ROLLOUT = -1, -2                   # known_decision's answers besides a forced value
 
 
 # ---------------------------------------------------------------- the decisions of a searched game
 
-@kernel
-def known_decision(st):
-    """search_decision's answer where it needs no options, so that replays and rollouts do not
-    list them (listing the Ark's outcomes costs more than a random move): the value of a decision
-    forced from the history, ROLLOUT past the tree (the seat's policy chooses), else ASK (list the
-    options and call search_choice). Counts the decision in s_dec exactly as search_decision does."""
-    if st.s_mode == PROBE or st.s_mode == SEARCH:
-        k = st.s_dec
-        if k < st.s_n_hist:
-            st.s_dec = k + 1
-            return st.s_hist[k]
-        if st.s_mode == SEARCH and k > st.s_n_hist and st.t_cur < 0:
-            st.s_dec = k + 1
-            cut_off(st, k)
-            return ROLLOUT
-    return ASK
-
-
-@kernel
-def search_choice(st, tt, seat, dp):
-    """The index among st.opts[:st.n_opts] the search takes, or OWN_POLICY (the seat's policy
-    chooses, then keep its choice)."""
-    i = search_decision(st, seat, dp)
-    if i == AT_ROOT:
-        determinize(st, tt, seat)
-        i = root_decision(st, st.players)
-    return i
+search_choice = search_choice_of(determinize)    # the search's part of a decision (simcore/search.py)
 
 
 @kernel
@@ -267,46 +237,10 @@ def log_move(st, seat, t, cell, rot, action, entry):
             st.mv_path[i, j] = st.ark_path[k, j]
     st.mv_entry[i] = entry
     for s in range(MAX_PLAYERS):
-        st.mv_score[i, s] = st.score[s]
+        st.mv_score[i, s] = st.vp[s]
     st.n_moves += 1
     if st.n_moves < st.mv_n_discards.shape[0]:
         st.mv_n_discards[st.n_moves] = 0
-
-
-@kernel(inline=True)
-def play_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end; with a search seat by the search's replays.
-    Inlined where it is called, so that it is no whole game's code compiled once more."""
-    if has_search_seat(policies, players):
-        play_searched(st, tt, players, policies, seed, index)
-    else:
-        run_game(st, tt, players, policies, seed, index)
-
-
-@kernel
-def play_searched(st, tt, players, policies, seed, index):
-    """Probe the real game up to a search seat's decision, search it, keep the best option;
-    again until the game ends (simcore/search.py). A run's result is each seat's final score:
-    Carcassonne has no tie-break, tied players share the win (CA-10.4, AMB-17)."""
-    begin_game(st, players, policies, seed, index)
-    logging = st.logging
-    while True:
-        begin_probe(st)
-        st.logging = logging
-        run_game(st, tt, players, policies, seed, index)
-        if not probe_stopped(st):
-            break
-        st.logging = 0
-        for it in range(begin_search(st, tt)):
-            begin_iteration(st, it)
-            run_game(st, tt, players, policies, seed, index)
-            if st.halted:
-                final_scoring(st, tt)   # cut off (mcts depth): the position scored as the game's end
-            for s in range(players):
-                st.s_score[s] = st.score[s]
-            end_iteration(st, players)
-        best_root_move(st)
-    end_game(st)
 
 
 @kernel
@@ -352,7 +286,7 @@ def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, o
     tt = tables[0]
     st.logging = 0
     for k in range(seat_policies.shape[0]):
-        play_game(st, tt, players, seat_policies[k], seed, first_index + k)
+        driver.play_game(st, tt, players, seat_policies[k], seed, first_index + k)
         record_game(st, k, players, out_pts, out_game)
 
 
@@ -364,3 +298,20 @@ def record_game(st, k, players, out_pts, out_game):
             out_pts[k, s, c] = st.pts[s, c]
     out_game[k, 0] = st.turn
     out_game[k, 1] = st.discarded
+
+
+# ---------------------------------------------------------------- the shared driver (simcore/driver.py)
+
+@kernel
+def no_tiebreak(st, tt, s):
+    """Carcassonne has no tie-break: tied players share the win (CA-10.4, AMB-17)."""
+    return 0
+
+
+driver.implement((STATE,), run_game=run_game, score_cut_off=final_scoring, tiebreak=no_tiebreak)
+
+
+@kernel
+def play_game(st, tt, players, policies, seed, index):
+    """One whole game, with a search seat by the search's replays (driver.play_game)."""
+    driver.play_game(st, tt, players, policies, seed, index)

@@ -162,7 +162,7 @@ def clear(st, players, policies):
         st.policy[s] = policies[s] if s < players else 0
         st.supply[s] = FOLLOWERS
         st.prophet_state[s] = PROPHET_AVAILABLE
-        st.score[s] = 0
+        st.vp[s] = 0
         for c in range(st.pts.shape[1]):
             st.pts[s, c] = 0
         for j in range(SLOTS):

@@ -20,7 +20,7 @@ R_NEGATIVE_FIELDS = cp.RULE_INDEX["FIELD_SCORE_MAY_BE_NEGATIVE"]
 def add_points(st, seat, category, points, reason, ref):
     if points == 0:
         return
-    st.score[seat] += points
+    st.vp[seat] += points
     st.pts[seat, category] += points
     if st.logging and st.n_events < MAX_EVENTS:
         i = st.n_events

@@ -107,7 +107,7 @@ STATE = np.dtype([
     ("completed", np.int16, (8,)),            # roots of roads/cities the placed tile completed
     ("n_completed", np.int32),
     # scores
-    ("score", np.int32, (MAX_PLAYERS,)),
+    ("vp", np.int32, (MAX_PLAYERS,)),             # points so far (the final score at the end)
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     # scratch buffers reused every turn (no allocation in the loop)
     ("opt_cell", np.int32, (MAX_PLACEMENTS,)),

@@ -312,7 +312,7 @@ class Position:
     # ---- reading the state
     def points(self):
         """Non-zero scores by seat name."""
-        return {SEATS[s]: int(self.st["score"][s]) for s in range(self.players) if self.st["score"][s]}
+        return {SEATS[s]: int(self.st["vp"][s]) for s in range(self.players) if self.st["vp"][s]}
 
     def supply(self, seat):
         return int(self.st["supply"][seat])

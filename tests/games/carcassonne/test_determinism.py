@@ -40,7 +40,7 @@ def test_replay_and_logged_game_reproduce_the_batch_game(game):
         assert int(st["n_moves"]) == int(st["turn"])
         events = int(st["n_events"])
         for s in range(players):
-            assert int(st["ev_points"][:events][st["ev_seat"][:events] == s].sum()) == int(st["score"][s])
+            assert int(st["ev_points"][:events][st["ev_seat"][:events] == s].sum()) == int(st["vp"][s])
     first = spec.replay(data, players, policies[0], seed, 0)
     assert spec.replay(data, players, policies[0], seed, 0) == first
     assert first[0].startswith(f"{spec.name}, {players} players, seed {seed}, game 0")

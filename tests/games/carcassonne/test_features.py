@@ -462,8 +462,8 @@ def test_base_farmers_with_more_completed_cities_than_tiles():
         rules.place_figure(st, k % 5, st["cell_pidx"][state.cell_of(x, y)] * state.MAX_SEG + 3, False)
     after_placing = st.copy()
     scoring.final_scoring(st, tt)
-    assert st["score"][:5].tolist() == [6 + 6 * 9, 63, 63, 63, 63]
+    assert st["vp"][:5].tolist() == [6 + 6 * 9, 63, 63, 63, 63]
     assert st["pts"][:5, state.CAT_FIELD].tolist() == [60, 63, 63, 63, 63]
     for name in state.STATE.names:
-        if name not in ("score", "pts", "done", "fid", "field_roots", "field_cities", "field_last_city", "tmp"):
+        if name not in ("vp", "pts", "done", "fid", "field_roots", "field_cities", "field_last_city", "tmp"):
             assert np.array_equal(st[name], after_placing[name]), name

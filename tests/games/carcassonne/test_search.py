@@ -196,8 +196,8 @@ def move_log_problems(st, tt, players, seed, index):
             problems.append(f"move {i}: Ark entry {entry} not among {w.tmp[:n].tolist()}")
         if n > 0:
             w.ark_cell = entry
-        if w.score[:players].tolist() != st.mv_score[i, :players].tolist():
-            problems.append(f"move {i}: scores {w.score[:players].tolist()}, logged {st.mv_score[i, :players]}")
+        if w.vp[:players].tolist() != st.mv_score[i, :players].tolist():
+            problems.append(f"move {i}: scores {w.vp[:players].tolist()}, logged {st.mv_score[i, :players]}")
         w.turn += 1
         w.seat = (seat + 1) % players
     scoring.final_scoring(w, tt)
@@ -221,10 +221,10 @@ def test_searched_games_are_legal_games(game, names):
         st, tt = searched_game(game, names, seed=9, index=index)
         assert st.s_searches > 0 and st.s_mode == 0 and not st.halted
         assert not move_log_problems(st, tt, players, 9, index)
-        assert st.score[:players].tolist() == st.pts[:players].sum(axis=1).tolist()
+        assert st.vp[:players].tolist() == st.pts[:players].sum(axis=1).tolist()
         events = int(st.n_events)
         for s in range(players):
-            assert int(st.ev_points[:events][st.ev_seat[:events] == s].sum()) == int(st.score[s])
+            assert int(st.ev_points[:events][st.ev_seat[:events] == s].sum()) == int(st.vp[s])
 
 
 def test_the_move_log_check_catches_an_illegal_move():

@@ -436,7 +436,7 @@ def test_ex19_ark_points_come_before_completion_scoring():
     p.lay(RED, "CITY_CAP_ROAD_END", 2, 0, 1)
     assert p.ark_outcomes() == [[(1, 0)], [(1, 0), (2, 0)]]
     p.act(RED, [(1, 0), (2, 0)])
-    assert p.after_a["score"][BLUE] == 1
+    assert p.after_a["vp"][BLUE] == 1
     assert p.last_events == [("BLUE", 1, "ARK"), ("BLUE", 3, "ROAD")]
     assert p.points() == {"BLUE": 4}
     assert p.supply(BLUE) == 7
