@@ -1,7 +1,6 @@
-"""The game loop written once: playing a game with or without a search seat (the search's probes
-and iterations; every game, Carcassonne included) and playing a batch into the result arrays with
-each game's tie-break and first broken invariant (the decision-point games: Notre Dame,
-Strasbourg, Principato; Carcassonne's batch kernels are its own, see its playout.py).
+"""The game loop written once for all five games: playing a game with or without a search seat
+(the search's probes and iterations) and playing a batch into the result arrays with each game's
+tie-break and first broken invariant.
 
 A game's `decide` stays in its playout.py (ten lines: one option, a script, the search, the seat's
 policy): the policy there is an inline kernel compiled into decide, and reached through a hook it

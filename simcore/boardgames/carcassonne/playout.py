@@ -25,7 +25,7 @@ from simcore.boardgames.carcassonne.rules import (
     apply_action, draw_placeable, kth_placement, list_actions, list_ark_entries,
     list_ark_outcomes, list_placements, place_tile, reset)
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
-from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS, STATE
+from simcore.boardgames.carcassonne.state import ARK, GC_DISCARDED, GC_TURNS, MAX_PLAYERS, STATE
 from simcore.turns import halt_here
 
 PLACEMENT, ACTION, ENTRY, ARK_MOVE = 0, 1, 2, 3   # decision points, as the search tree keys them
@@ -265,39 +265,8 @@ def run_game(st, tt, players, policies, seed, index):
         if halt_here(st, st.turn):
             return
     final_scoring(st, tt)
-
-
-@kernel
-def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_game):
-    """Games first_index .. first_index + len(seat_policies) - 1, one after another in ws[0], none
-    with a search seat: this kernel does not call the search's code, so plain play never compiles it."""
-    st = ws[0]
-    tt = tables[0]
-    st.logging = 0
-    for k in range(seat_policies.shape[0]):
-        run_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record_game(st, k, players, out_pts, out_game)
-
-
-@kernel
-def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_game):
-    """play_batch_kernel for a batch with a search seat."""
-    st = ws[0]
-    tt = tables[0]
-    st.logging = 0
-    for k in range(seat_policies.shape[0]):
-        driver.play_game(st, tt, players, seat_policies[k], seed, first_index + k)
-        record_game(st, k, players, out_pts, out_game)
-
-
-@kernel
-def record_game(st, k, players, out_pts, out_game):
-    """Game k of a batch, just played in st: points by category, turns and tiles discarded."""
-    for s in range(players):
-        for c in range(out_pts.shape[2]):
-            out_pts[k, s, c] = st.pts[s, c]
-    out_game[k, 0] = st.turn
-    out_game[k, 1] = st.discarded
+    st.game_count[GC_TURNS] = st.turn
+    st.game_count[GC_DISCARDED] = st.discarded
 
 
 # ---------------------------------------------------------------- the shared driver (simcore/driver.py)
@@ -315,3 +284,19 @@ driver.implement((STATE,), run_game=run_game, score_cut_off=final_scoring, tiebr
 def play_game(st, tt, players, policies, seed, index):
     """One whole game, with a search seat by the search's replays (driver.play_game)."""
     driver.play_game(st, tt, players, policies, seed, index)
+
+
+@kernel
+def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                      out_tiebreak, checking, out_check):
+    """A batch without a search seat into the result arrays (driver.play_batch)."""
+    driver.play_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                      out_tiebreak, checking, out_check)
+
+
+@kernel
+def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                        out_tiebreak, checking, out_check):
+    """A batch with a search seat into the result arrays (driver.play_search_batch)."""
+    driver.play_search_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
+                             out_tiebreak, checking, out_check)

@@ -7,7 +7,8 @@ from simcore.players import Lineup
 from simcore.boardgames.carcassonne import check, components, describe, draw
 from simcore.boardgames.carcassonne.playout import play_batch_kernel, play_game, search_batch_kernel
 from simcore.boardgames.carcassonne.policies import POLICIES
-from simcore.boardgames.carcassonne.state import ARK_CATEGORIES, BASE_CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, new_state
+from simcore.boardgames.carcassonne.state import (
+    ARK_CATEGORIES, BASE_CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, new_state)
 from simcore.contract import BatchResult, GameSpec
 from simcore.search import FIRST_SEARCH_ID
 
@@ -22,12 +23,15 @@ def play_batch(data, players, seat_policies, seed, first_index, search=None):
         tables = tables.copy()
         tables[0]["search"] = search
     ws = new_state()
-    pts = np.zeros((count, players, 5), dtype=np.int32)
+    pts = np.zeros((count, players, N_CATEGORIES), dtype=np.int32)
     game = np.zeros((count, len(GAME_COLUMNS)), dtype=np.int32)
+    no_seat_counters = np.zeros((count, players, 0), dtype=np.int32)
+    no_tiebreak = np.zeros((count, players), dtype=np.int32)      # ties share the win (CA-10.4)
+    unchecked = np.zeros((count, 2), dtype=np.int32)               # check.py checks Carcassonne
     policies = np.ascontiguousarray(seat_policies, dtype=np.int8)
     batch_kernel = search_batch_kernel if (policies >= FIRST_SEARCH_ID).any() else play_batch_kernel
     batch_kernel(ws.view(np.recarray), tables.view(np.recarray), players, policies, np.int64(seed),
-                 np.int64(first_index), pts, game)
+                 np.int64(first_index), pts, no_seat_counters, game, no_tiebreak, np.int32(0), unchecked)
     n_cat = 5 if data.rules["ruleset"] == "ark" else 4
     return BatchResult(pts=pts[:, :, :n_cat], game=game)
 

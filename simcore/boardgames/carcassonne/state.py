@@ -40,6 +40,7 @@ CAT_ROAD, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ARK = 0, 1, 2, 3, 4
 BASE_CATEGORIES = ("roads", "cities", "monasteries", "fields")
 ARK_CATEGORIES = ("roads", "cities", "temples", "fields", "ark")
 GAME_COLUMNS = ("turns", "tiles_discarded")     # a game's counters in the results
+GC_TURNS, GC_DISCARDED = 0, 1
 
 # prophet states (CA-6.1)
 PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_BOXED = 0, 1, 2
@@ -109,6 +110,14 @@ STATE = np.dtype([
     # scores
     ("vp", np.int32, (MAX_PLAYERS,)),             # points so far (the final score at the end)
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
+    # what the shared driver records of a game (simcore/driver.py): its counters, set at the end
+    # (GAME_COLUMNS), no per-seat counters, and the invariant fields, which stay 0 (Carcassonne's
+    # checker is check.py's own loop)
+    ("game_count", np.int32, (len(GAME_COLUMNS),)),
+    ("seat_count", np.int32, (MAX_PLAYERS, 0)),
+    ("checking", np.int32),
+    ("violation", np.int32),
+    ("violation_round", np.int32),
     # scratch buffers reused every turn (no allocation in the loop)
     ("opt_cell", np.int32, (MAX_PLACEMENTS,)),
     ("opt_rot", np.int8, (MAX_PLACEMENTS,)),
