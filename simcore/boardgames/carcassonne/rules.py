@@ -516,7 +516,8 @@ def list_ark_outcomes(st, tt):
     before" is one bit test and an outcome is (bit set, end bit). Without ARK_MAY_REENTER_START
     every path is its own outcome: no two simple grid paths of at most 5 steps from one cell
     enter the same set of cells and end on the same one (checked by enumerating all 436 such
-    paths on the full grid), so outcomes are only de-duplicated when the start may be re-entered."""
+    paths on the full grid), so outcomes are only de-duplicated when the start may be re-entered,
+    and then only among the paths that passed over it."""
     reenter = tt.rules[R_ARK_REENTER] == 1
     if not reenter:
         return list_simple_ark_paths(st)
@@ -556,7 +557,10 @@ def list_ark_outcomes(st, tt):
                 continue
             mask = entered[level] | bit
             passed[k] = passed[level]
-            if not reenter or not _outcome_seen(st, mask, b):
+            # only a path that passed over the start can repeat an outcome: one that did not
+            # enters its cells in one step fewer, so by the grid's parity it never ends where a
+            # passing path with the same cells does, and simple paths never repeat (see above)
+            if not passed[k] or not _outcome_seen(st, mask, b):
                 n = st.n_ark
                 st.ark_mask[n] = mask
                 st.ark_end[n] = b
