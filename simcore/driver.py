@@ -85,8 +85,8 @@ tiebreak = hook("tiebreak", _tiebreak)
 
 
 def implement(dtypes, **kernels):
-    """A game's hooks (run_game=..., choose=..., one kernel each with the hook's arguments) for
-    its state records of `dtypes` (numpy dtypes)."""
+    """A game's hooks (run_game=..., score_cut_off=..., tiebreak=...: one kernel each, taking the
+    hook's arguments) for its state records of `dtypes` (numpy dtypes)."""
     missing = set(HOOKS) - set(kernels)
     assert not missing, f"hooks not implemented: {sorted(missing)}"
     for name, game_kernel in kernels.items():
