@@ -50,9 +50,16 @@ def hash_files(paths) -> str:
     return digest.hexdigest()[:16]
 
 
+@functools.lru_cache(maxsize=None)
+def parsed(path: Path) -> ast.Module:
+    """A module's syntax tree, read once per process (every game's key reads the shared modules)."""
+    return ast.parse(path.read_text())
+
+
+@functools.lru_cache(maxsize=None)
 def compiles_code(path: Path) -> bool:
     """Does the module define compiled functions (a @kernel, @njit or @overload decorator)?"""
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(parsed(path)):
         for decorator in getattr(node, "decorator_list", ()):
             target = decorator.func if isinstance(decorator, ast.Call) else decorator
             name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", "")
@@ -64,9 +71,8 @@ def compiles_code(path: Path) -> bool:
 def imported_files(path: Path) -> list[Path]:
     """The simcore modules a module imports at its top level (imports inside functions run only
     when called: the registry's loaders, plain-Python helpers)."""
-    tree = ast.parse(path.read_text())
     names = []
-    for node in tree.body:
+    for node in parsed(path).body:
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

@@ -147,16 +147,23 @@ class PlayoutModule(Protocol):
         included; with a search seat (a policy id >= search.FIRST_SEARCH_ID) by the search's
         replays. The result lies in st's points."""
 
-    def play_batch_kernel(self, ws, tables, players, seat_policies, seed, first_index, *outputs) -> None:
-        """Games first_index .. of a batch with no search seat, written into the output arrays
-        (BatchResult's, row k for game first_index + k); compiles none of the search's code."""
+    def play_batch_kernel(self, ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat,
+                          out_game, out_tiebreak, checking, out_check) -> None:
+        """Games first_index .. of a batch with no search seat (driver.play_batch), written into
+        the output arrays, row k for game first_index + k: BatchResult's pts, seat, game and
+        tiebreak, and out_check[k] = (first broken invariant, its round) when checking is 1.
+        Compiles none of the search's code."""
 
-    def search_batch_kernel(self, ws, tables, players, seat_policies, seed, first_index, *outputs) -> None:
-        """play_batch_kernel for a batch with a search seat."""
+    def search_batch_kernel(self, ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat,
+                            out_game, out_tiebreak, checking, out_check) -> None:
+        """play_batch_kernel for a batch with a search seat (driver.play_search_batch)."""
 
 
 # The state record's fields the compiled shared code reads by name, besides the search's own
 # (search.search_fields): the seat count, each seat's policy id, the two random streams, the
-# open decision's options (the search lists them there), and stopping after a turn or round
-# (pictures of a game in progress, the search's depth cut-off).
-DRIVER_FIELDS = ("players", "policy", "gen_chance", "gen_decide", "opts", "n_opts", "logging", "halt_at", "halted")
+# open decision's options (the search lists them there), stopping after a turn or round
+# (pictures of a game in progress, the search's depth cut-off), and what the driver records of
+# a game: its VP, points by category, per-seat and game counters and the invariant checker's
+# first violation (simcore/driver.py, turns.record_game).
+DRIVER_FIELDS = ("players", "policy", "gen_chance", "gen_decide", "opts", "n_opts", "logging", "halt_at", "halted",
+                 "vp", "pts", "seat_count", "game_count", "checking", "violation", "violation_round")

@@ -631,7 +631,6 @@ def check(st, tt):
         st.violation_round = st.round_no
 
 
-
 # ---------------------------------------------------------------- the shared driver (simcore/driver.py)
 
 driver.implement((PLAY_STATE, STATE), run_game=run_game, score_cut_off=driver.nothing_to_score, tiebreak=tiebreak)
