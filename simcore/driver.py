@@ -24,8 +24,8 @@ from numba.extending import intrinsic
 
 from simcore.kernel import kernel
 from simcore.search import (
-    begin_game, begin_iteration, begin_probe, begin_search, best_root_move, end_game, end_iteration,
-    has_search_seat, probe_stopped)
+    begin_game, begin_iteration, begin_probe, begin_search, best_root_move, checkpoint, end_game, end_iteration,
+    has_search_seat, probe_stopped, resumed)
 from simcore.turns import record_game
 
 JIT = not numba.config.DISABLE_JIT
@@ -76,7 +76,8 @@ def _tiebreak(typingctx, st, tt, s):
 
 
 # run_game(st, tt, players, policies, seed, index): the game's own loop: reset for game `index` of
-#     `seed`, play every round or turn, score the end; stop early where st.halt_at says
+#     `seed` (unless resumed(st): then go on from the boundary in st), play every round or turn,
+#     calling checkpoint(st) at the start of each, score the end; stop early where st.halt_at says
 # score_cut_off(st, tt): score a game the search cut off (mcts depth) as if it ended there
 # tiebreak(st, tt, s): seat s's tie-break value after the game (higher ranks higher among equals)
 run_game = hook("run_game", _run_game)
@@ -123,8 +124,9 @@ def play_game(st, tt, players, policies, seed, index):
 @kernel
 def play_searched(st, tt, players, policies, seed, index):
     """Probe the real game up to a search seat's decision, search it, keep the best option;
-    again until the game ends (simcore/search.py). An iteration's result per seat: its VP, the
-    tie-break as a fraction of a point."""
+    again until the game ends (simcore/search.py). Probes and iterations start from the last
+    boundary a probe passed (search.checkpoint), the state restored. An iteration's result per
+    seat: its VP, the tie-break as a fraction of a point."""
     begin_game(st, players, policies, seed, index)
     logging = st.logging
     while True:
@@ -133,9 +135,9 @@ def play_searched(st, tt, players, policies, seed, index):
         run_game(st, tt, players, policies, seed, index)
         if not probe_stopped(st):
             break
-        st.logging = 0
         for it in range(begin_search(st, tt)):
             begin_iteration(st, it)
+            st.logging = 0
             run_game(st, tt, players, policies, seed, index)
             if st.halted:
                 score_cut_off(st, tt)

@@ -36,10 +36,11 @@ mean margin of the search's runs so far (cut_off_reward).
 """
 import math
 
+import numba
 import numpy as np
 
-from numba.core import types
-from numba.extending import overload
+from numba.core import cgutils, types
+from numba.extending import intrinsic, overload
 
 from simcore.kernel import kernel
 from simcore.rng import below, copy_stream, next_u64, seed_stream, splitmix64
@@ -106,18 +107,62 @@ def search_fields(max_players):
         ("s_score", np.float64, (max_players,)),     # final results of a run, filled by the game
         ("s_reward", np.float64, (max_players,)),
         ("s_margin_sum", np.float64, (max_players,)),  # cut-off runs: each seat's margins so far in this search
+        # the snapshot: the game's state at the last turn (round) boundary a probe passed, from
+        # which the next probe and every iteration resume instead of replaying from the start
+        ("s_snap_ok", np.int32),                     # s_snap holds a boundary of this game
+        ("s_snap_dec", np.int32),                    # decisions taken before that boundary
+        ("s_resume", np.int32),                      # the next run_game starts from the restored state
+        ("s_replay_errors", np.int32),               # runs that met another decision at the root than the probe
+                                                     # did (a replay that does not retrace the game: a bug)
     ]
 
 
-def with_search_fields(play_state, max_players):
+def snapshot_field(play_fields, log):
+    """The snapshot's field (bytes of every play field but the move log), for play_fields (a
+    list of dtype fields) and log (names of the move-log fields, which a search never writes:
+    its runs do not log, and a probe that logs rewrites the entries after its boundary)."""
+    size = sum(np.dtype([f]).itemsize for f in play_fields if f[0] not in log)
+    return [("s_snap", np.uint8, (size,))]
+
+
+_SPANS = {}          # numba record type -> ((offset, size) of the snapshot's spans of play fields, s_snap's offset)
+
+
+def register_snapshot(dtype, play_names, log):
+    """Where the snapshot of dtype's records comes from: play_names but the log, as contiguous
+    byte spans."""
+    spans = []
+    for name in play_names:
+        if name in log:
+            continue
+        offset, size = dtype.fields[name][1], dtype.fields[name][0].itemsize
+        if spans and spans[-1][0] + spans[-1][1] == offset:
+            spans[-1][1] += size
+        else:
+            spans.append([offset, size])
+    assert sum(size for _, size in spans) == dtype.fields["s_snap"][0].itemsize
+    _SPANS[numba.from_dtype(dtype)] = (tuple(map(tuple, spans)), dtype.fields["s_snap"][1])
+    return dtype
+
+
+def with_search_fields(play_state, max_players, log=()):
     """A game's state dtype for games with a search seat: the search's fields and its plain-play
     dtype. Plain play keeps the dtype without them, and search_choice and chosen compile to
     nothing for it, so that a plain batch compiles none of the search's code (a fifth of Notre
     Dame's first compile). The search's fields come first: were the plain fields a prefix of the
     record, numba would take it for a subtype of plain play's record and weigh, for every call,
     the kernels already compiled for plain play, which never search (an experimental numba
-    feature, with a warning on every such call)."""
-    return np.dtype(search_fields(max_players) + play_state.descr)
+    feature, with a warning on every such call). log: the names of the move-log fields, which
+    the snapshot leaves out (snapshot_field)."""
+    dtype = np.dtype(search_fields(max_players) + snapshot_field(play_state.descr, log) + play_state.descr)
+    return register_snapshot(dtype, play_state.names, log)
+
+
+def searchable_state(play_fields, max_players, log=()):
+    """A state dtype of play_fields followed by the search's: one record for plain play and
+    search alike (Carcassonne's)."""
+    dtype = np.dtype(play_fields + search_fields(max_players) + snapshot_field(play_fields, log))
+    return register_snapshot(dtype, [f[0] for f in play_fields], log)
 
 
 def has_search_fields(st):
@@ -129,6 +174,86 @@ def has_search_fields(st):
 def search_table_fields():
     """The TABLES field holding a run's search specs (row = policy id - FIRST_SEARCH_ID)."""
     return [("search", np.float64, (MAX_SPECS, N_PARAMS))]
+
+
+# ---------------------------------------------------------------- the snapshot at a boundary
+
+def _copy_snapshot(save):
+    """The code of an intrinsic copying a record's play fields to its snapshot (save) or back:
+    one memcpy per span of register_snapshot."""
+    def typer(typingctx, st):
+        if not isinstance(st, types.Record) or st not in _SPANS:
+            return None
+        spans, snap = _SPANS[st]
+
+        def codegen(context, builder, signature, values):
+            base = builder.bitcast(values[0], cgutils.voidptr_t)
+            at = snap
+            for offset, size in spans:
+                play = builder.gep(base, [context.get_constant(types.intp, offset)])
+                copy = builder.gep(base, [context.get_constant(types.intp, at)])
+                dst, src = (copy, play) if save else (play, copy)
+                cgutils.raw_memcpy(builder, dst, src, context.get_constant(types.intp, size), 1)
+                at += size
+            return context.get_dummy_value()
+
+        return types.none(st), codegen
+    return typer
+
+
+save_snapshot = intrinsic(_copy_snapshot(True))
+load_snapshot = intrinsic(_copy_snapshot(False))
+
+
+def checkpoint(st):
+    """A game's loop calls this at every boundary it can resume from (the start of a turn or
+    round, where everything the game needs is in st): a probe keeps the state there. Compiled
+    for plain play's state, and as plain Python, it is nothing (plain Python replays instead)."""
+
+
+@overload(checkpoint)
+def compiled_checkpoint(st):
+    if has_search_fields(st):
+        return lambda st: searched_checkpoint(st)
+    return lambda st: None
+
+
+@kernel
+def searched_checkpoint(st):
+    if st.s_mode == PROBE:
+        save_snapshot(st)
+        st.s_snap_dec = st.s_dec
+        st.s_snap_ok = 1
+
+
+def resumed(st):
+    """A game's run_game asks this first: True when it is to go on from the boundary restored
+    into st (then it does not reset, and starts its loop there), False for a game from the start."""
+    return False
+
+
+@overload(resumed)
+def compiled_resumed(st):
+    if has_search_fields(st):
+        return lambda st: searched_resumed(st)
+    return lambda st: False
+
+
+@kernel
+def searched_resumed(st):
+    if st.s_resume:
+        st.s_resume = 0
+        return True
+    return False
+
+
+@kernel
+def restore(st):
+    """Before a probe or an iteration: the state of the last boundary a probe kept, if any."""
+    if st.s_snap_ok:
+        load_snapshot(st)
+        st.s_dec = st.s_snap_dec
+        st.s_resume = 1
 
 
 # ---------------------------------------------------------------- the game loop of a searched game
@@ -151,14 +276,18 @@ def begin_game(st, players, policies, seed, index):
     st.s_halt_at = st.halt_at
     st.s_seed = seed
     st.s_index = index
+    st.s_snap_ok = 0
+    st.s_resume = 0
+    st.s_replay_errors = 0
     seed_stream(st.s_gen, seed, index, SEARCH_STREAM)
 
 
 @kernel
 def begin_probe(st):
-    """The next run plays the real game on from s_hist."""
+    """The next run plays the real game on from s_hist (from the last boundary kept)."""
     st.s_mode = PROBE
     st.s_dec = 0
+    restore(st)
     st.halt_at = st.s_halt_at
     st.halted = 0
 
@@ -208,6 +337,7 @@ def end_game(st):
 def begin_iteration(st, it):
     st.s_mode = SEARCH
     st.s_dec = 0
+    restore(st)
     st.s_iter = it
     st.t_cur = 0
     st.t_expanding = 0
@@ -320,6 +450,8 @@ def search_decision(st, p, dp):
         seed_stream(st.gen_decide, st.s_seed ^ np.int64(k + 1) * np.int64(0x3C6EF372), st.s_index, SEARCH_STREAM + 1)
         return OWN_POLICY
     if k == st.s_n_hist:
+        if dp != st.s_root_dp or st.n_opts != st.s_n_root:
+            st.s_replay_errors += 1
         return AT_ROOT
     cut_off(st, k)
     if st.t_cur < 0:

@@ -14,6 +14,7 @@ from simcore.search import FIRST_SEARCH_ID
 
 MAX_SCRIPT = 64
 EVENT_FIELDS = 7                 # code, round, seat, a, b, c, VP of the seat after
+LOG_FIELDS = ("ev",)             # the move log's entries, which a search's snapshot leaves out
 
 
 def turn_fields(max_options, max_events):

@@ -17,14 +17,14 @@ from simcore.kernel import kernel
 from simcore.rng import below, seed_stream
 from simcore.search import (
     AT_ROOT, PLAY, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
-    end_iteration, has_search_seat, probe_stopped, root_decision, search_decision, search_fields,
-    search_table_fields)
+    end_iteration, has_search_seat, probe_stopped, root_decision, search_decision, search_table_fields,
+    searchable_state)
 
 TRAP, SAFE = 1, 2
 RANDOM, GREEDY = 0, 1
 FIRST, ANSWER, FOLLOW_UP = 0, 1, 2          # decision points
 
-STATE = np.dtype([
+STATE = searchable_state([
     ("gen_chance", np.uint64, (4,)),
     ("gen_decide", np.uint64, (4,)),
     ("players", np.int32),
@@ -35,7 +35,7 @@ STATE = np.dtype([
     ("halt_at", np.int32),
     ("halted", np.int32),
     ("first_move", np.int32),
-] + search_fields(2))
+], 2)
 TABLES = np.dtype(search_table_fields())
 
 

@@ -115,7 +115,9 @@ def searched_action(st, tt, seat):
             asked = ARK * 16 if ARK_APART and own >= ARK * 16 else own
             action = keep(st, asked)
             if action == asked:
-                if asked != own:
+                if ARK_APART and own >= ARK * 16:
+                    # the move is a decision of its own, also when it is the first outcome
+                    # (own == asked): a replay asks it (ark_move_decision)
                     keep_ark_move(st, tt, seat, own)
                 return own
         else:
@@ -245,9 +247,12 @@ def log_move(st, seat, t, cell, rot, action, entry):
 
 @kernel
 def run_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end, final scoring included (CA-3, CA-10)."""
-    reset(st, tt, players, policies, seed, index)
+    """Play game `index` of `seed` to the end, final scoring included (CA-3, CA-10), or on from
+    the turn a search restored (driver.resumed)."""
+    if not driver.resumed(st):
+        reset(st, tt, players, policies, seed, index)
     while st.top < st.n_deck:
+        driver.checkpoint(st)
         t = draw_placeable(st, tt)
         if t < 0:
             break                       # the pile ran out through discards (CA-10.1b)

@@ -7,7 +7,7 @@ by (x, y), the canonical placement order (CA-13.6).
 """
 import numpy as np
 
-from simcore.search import search_fields
+from simcore.search import searchable_state
 from simcore.boardgames.carcassonne.components import MAX_SEG, MAX_TILES
 
 # The box's 72 tiles in a line from the centre still fit, with a border ring that never holds a
@@ -52,7 +52,7 @@ PASS, FOLLOWER, PROPHET, ARK = 0, 1, 2, 3
 EV_ARK, EV_ROAD, EV_CITY, EV_CITY_PROPHET, EV_TEMPLE7, EV_TEMPLE3, EV_ROAD_END, EV_CITY_END, EV_FIELD, \
     EV_MONASTERY9, EV_MONASTERY_END = range(11)
 
-STATE = np.dtype([
+PLAY_FIELDS = [
     ("gen_chance", np.uint64, (4,)),
     ("gen_decide", np.uint64, (4,)),
     ("players", np.int32),
@@ -176,7 +176,9 @@ STATE = np.dtype([
     # or entry cell
     ("opts", np.int32, (MAX_OPTIONS,)),
     ("n_opts", np.int32),
-] + search_fields(MAX_PLAYERS))
+]
+LOG_FIELDS = tuple(f[0] for f in PLAY_FIELDS if f[0].startswith(("mv_", "ev_")))   # the move log's entries
+STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS, LOG_FIELDS)    # one record for plain play and search
 
 
 def new_state(n=1):

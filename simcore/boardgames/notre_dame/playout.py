@@ -554,13 +554,19 @@ def play_round(st, tt):
 
 @kernel
 def run_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end (ND-3, ND-14)."""
-    reset(st, tt, players, policies, seed, index)
-    for r in range(1, ROUNDS + 1):
-        st.round_no = r
+    """Play game `index` of `seed` to the end (ND-3, ND-14), or on from the round a search
+    restored (driver.resumed)."""
+    if not driver.resumed(st):
+        reset(st, tt, players, policies, seed, index)
+        st.round_no = 1
+    while True:
+        driver.checkpoint(st)
         play_round(st, tt)
-        if halt_here(st, r):
+        if halt_here(st, st.round_no):
             return
+        if st.round_no == ROUNDS:
+            break
+        st.round_no += 1
     for p in range(players):
         st.seat_count[p, SC_GOLD_END] = st.gold[p]
     for c in range(st.n_colours):

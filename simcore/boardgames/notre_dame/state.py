@@ -7,7 +7,7 @@ one data set for one player count (docs/notre_dame.md §21), built once per batc
 import numpy as np
 
 from simcore.search import search_table_fields, with_search_fields
-from simcore.turns import turn_fields
+from simcore.turns import LOG_FIELDS, turn_fields
 from simcore.boardgames.notre_dame.components import (
     MAX_MARKETS, N_PERSONS, RULE_CHOICES, RULE_DEFAULTS, RULE_INDEX)
 
@@ -153,7 +153,7 @@ PLAY_STATE = np.dtype([
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
 ] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
-STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS)   # a game with a search seat (simcore/search.py)
+STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS, LOG_FIELDS)  # a game with a search seat (simcore/search.py)
 
 
 def new_state(n=1, search=True):

@@ -274,21 +274,33 @@ def end_of_turn(st, tt):
 
 
 @kernel(inline=True)
-def play_year(st, tt, year):
-    """Turns until a refill fails, then the end-of-year scoring (PR-11, PR-12). The first turn of
-    the next year goes to the player after the last (or the start player, AMB-17)."""
+def begin_year(st, tt, year):
+    """The year's deck and its first refill (PR-12.4; a scoring card scores, EX-17). The first
+    turn of a year goes to the player after the last (or the start player, AMB-17)."""
     log_event(st, EV_YEAR, st.current, year, 0, 0)
     if year > 1:
         start_year(st, tt, year)
-        refill(st, tt)                                      # PR-12.4, a scoring card scores (EX-17)
+        refill(st, tt)
+
+
+@kernel(inline=True)
+def play_turns(st, tt):
+    """Turns until a refill fails (PR-11, PR-12.1): True then, False when st.halt_at stopped the
+    game. A search resumes at the start of a turn (driver.checkpoint)."""
     while True:
+        driver.checkpoint(st)
         take_turn(st, tt, st.current)
         st.turn += 1
         if halt_here(st, st.turn):
-            return
+            return False
         st.current = (st.current + 1) % st.players
         if not end_of_turn(st, tt):
-            break
+            return True
+
+
+@kernel(inline=True)
+def end_year(st, tt, year):
+    """The end-of-year scoring (PR-12); the next year's first turn (AMB-17)."""
     military_scoring(st, tt, year == YEARS)
     if tt.rules[R_NEW_YEAR_STARTER] == START_PLAYER:
         st.current = st.sp
@@ -296,12 +308,19 @@ def play_year(st, tt, year):
 
 @kernel
 def run_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end (PR-3 … PR-15), or to st.halt_at turns."""
-    reset(st, tt, players, policies, seed, index)
-    for year in range(1, YEARS + 1):
-        play_year(st, tt, year)
-        if st.halted:
+    """Play game `index` of `seed` to the end (PR-3 … PR-15), or on from the turn a search
+    restored (driver.resumed), or to st.halt_at turns."""
+    if not driver.resumed(st):
+        reset(st, tt, players, policies, seed, index)
+        begin_year(st, tt, 1)
+    while True:
+        year = st.round_no
+        if not play_turns(st, tt):
             return
+        end_year(st, tt, year)
+        if year == YEARS:
+            break
+        begin_year(st, tt, year + 1)
     score_goals(st, tt)
     check(st, tt)
     finish_counts(st, tt)

@@ -11,7 +11,7 @@ how many hold which cube.
 import numpy as np
 
 from simcore.search import search_table_fields, with_search_fields
-from simcore.turns import turn_fields
+from simcore.turns import LOG_FIELDS, turn_fields
 from simcore.boardgames.principato.components import (
     CULTURE, GOAL_CATEGORIES, GOODS, MAX_CARDS, MAX_DISPLAY, MAX_EFFECT_OPTIONS, MAX_EFFECTS, MAX_GOALS, MAX_PLAYERS, MAX_TOKENS, RULE_DEFAULTS,
     RULE_INDEX, SUPPLY)
@@ -169,7 +169,7 @@ PLAY_STATE = np.dtype([
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
 ] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
-STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS)   # a game with a search seat (simcore/search.py)
+STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS, LOG_FIELDS)  # a game with a search seat (simcore/search.py)
 
 
 def new_state(n=1, search=True):

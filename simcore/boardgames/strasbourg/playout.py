@@ -293,16 +293,21 @@ def play_round(st, tt):
 
 @kernel
 def run_game(st, tt, players, policies, seed, index):
-    """Play game `index` of `seed` to the end (SB-3 … SB-12); with st.halt_at, stop after that
-    many rounds."""
-    reset(st, tt, players, policies, seed, index)
-    st.game_count[GC_START] = st.sp
-    choose_tasks(st, tt)
-    for r in range(1, ROUNDS + 1):
-        st.round_no = r
+    """Play game `index` of `seed` to the end (SB-3 … SB-12), or on from the round a search
+    restored (driver.resumed); with st.halt_at, stop after that many rounds."""
+    if not driver.resumed(st):
+        reset(st, tt, players, policies, seed, index)
+        st.game_count[GC_START] = st.sp
+        choose_tasks(st, tt)
+        st.round_no = 1
+    while True:
+        driver.checkpoint(st)
         play_round(st, tt)
-        if halt_here(st, r):
+        if halt_here(st, st.round_no):
             return
+        if st.round_no == ROUNDS:
+            break
+        st.round_no += 1
     final_scoring(st, tt)
     check(st, tt)
     st.game_count[GC_FINAL_START] = st.sp

@@ -10,7 +10,7 @@ CHURCH, one per guild, MERCHANTS (SB-2.1).
 import numpy as np
 
 from simcore.search import search_table_fields, with_search_fields
-from simcore.turns import turn_fields
+from simcore.turns import LOG_FIELDS, turn_fields
 from simcore.boardgames.strasbourg.components import (
     CARD_VALUES, COLS, MAX_CADJ, MAX_CHAPEL_SPOTS, MAX_DECK, MAX_TASK_PARAMS, N_BUILDINGS, N_CELLS, N_GUILDS,
     N_TASK_CARDS, NO_FM_LIMIT, ROUNDS, ROWS, RULE_DEFAULTS, RULE_INDEX)
@@ -146,7 +146,7 @@ PLAY_STATE = np.dtype([
     ("seat_count", np.int32, (MAX_PLAYERS, len(SEAT_COLUMNS))),
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
 ] + turn_fields(MAX_OPTIONS, MAX_EVENTS))
-STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS)   # a game with a search seat (simcore/search.py)
+STATE = with_search_fields(PLAY_STATE, MAX_PLAYERS, LOG_FIELDS)  # a game with a search seat (simcore/search.py)
 
 
 def new_state(n=1, search=True):
