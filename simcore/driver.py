@@ -20,12 +20,12 @@ from Python live in the game's package, so its compiled code is cached under its
 """
 import numba
 from numba.core import types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 from simcore.kernel import kernel
 from simcore.search import (
-    begin_game, begin_iteration, begin_probe, begin_search, best_root_move, checkpoint, end_game, end_iteration,
-    has_search_seat, probe_stopped, resumed)
+    PROBE, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, end_game, end_iteration,
+    has_search_fields, has_search_seat, keep_play_fields, probe_stopped, restore_play_fields)
 from simcore.turns import record_game
 
 JIT = not numba.config.DISABLE_JIT
@@ -75,19 +75,35 @@ def _tiebreak(typingctx, st, tt, s):
     return game_call(typingctx, "tiebreak", (st, tt, s))
 
 
+@intrinsic
+def _keep_boundary(typingctx, st):
+    return game_call(typingctx, "keep_boundary", (st,))
+
+
+@intrinsic
+def _restore_boundary(typingctx, st):
+    return game_call(typingctx, "restore_boundary", (st,))
+
+
 # run_game(st, tt, players, policies, seed, index): the game's own loop: reset for game `index` of
 #     `seed` (unless resumed(st): then go on from the boundary in st), play every round or turn,
 #     calling checkpoint(st) at the start of each, score the end; stop early where st.halt_at says
 # score_cut_off(st, tt): score a game the search cut off (mcts depth) as if it ended there
 # tiebreak(st, tt, s): seat s's tie-break value after the game (higher ranks higher among equals)
+# keep_boundary(st): copy the state at a boundary into the snapshot (by default every play field
+#     but those the state's dtype leaves unsaved: search.keep_play_fields)
+# restore_boundary(st): the state of the snapshot back (search.restore_play_fields)
 run_game = hook("run_game", _run_game)
 score_cut_off = hook("score_cut_off", _score_cut_off)
 tiebreak = hook("tiebreak", _tiebreak)
+keep_boundary = hook("keep_boundary", _keep_boundary)
+restore_boundary = hook("restore_boundary", _restore_boundary)
 
 
-def implement(dtypes, **kernels):
+def implement(dtypes, keep_boundary=keep_play_fields, restore_boundary=restore_play_fields, **kernels):
     """A game's hooks (run_game=..., score_cut_off=..., tiebreak=...: one kernel each, taking the
     hook's arguments) for its state records of `dtypes` (numpy dtypes)."""
+    kernels.update(keep_boundary=keep_boundary, restore_boundary=restore_boundary)
     missing = set(HOOKS) - set(kernels)
     assert not missing, f"hooks not implemented: {sorted(missing)}"
     for name, game_kernel in kernels.items():
@@ -96,7 +112,7 @@ def implement(dtypes, **kernels):
             _GAMES[name, numba.from_dtype(d)] = game_kernel
 
 
-HOOKS = ("run_game", "score_cut_off", "tiebreak")
+HOOKS = ("run_game", "score_cut_off", "tiebreak", "keep_boundary", "restore_boundary")
 
 
 def implemented(dtype) -> set:
@@ -107,6 +123,61 @@ def implemented(dtype) -> set:
 @kernel
 def nothing_to_score(st, tt):
     """score_cut_off for a game that has nothing left to score at a cut-off (Notre Dame scores as it goes)."""
+
+
+# ---------------------------------------------------------------- resuming a game at a boundary
+
+def checkpoint(st):
+    """A game's loop calls this at every boundary it can resume from (the start of a turn or
+    round, where everything the game needs is in st): a probe keeps the state there, and the next
+    probe and the search's iterations start from it instead of the start of the game. Compiled
+    for plain play's state, and as plain Python, it is nothing (plain Python replays instead)."""
+
+
+@overload(checkpoint)
+def compiled_checkpoint(st):
+    if has_search_fields(st):
+        return lambda st: searched_checkpoint(st)
+    return lambda st: None
+
+
+@kernel
+def searched_checkpoint(st):
+    if st.s_mode == PROBE:
+        keep_boundary(st)
+        st.s_snap_dec = st.s_dec
+        st.s_snap_ok = 1
+
+
+def resumed(st):
+    """A game's run_game asks this first: True when it is to go on from the boundary restored
+    into st (then it does not reset, and starts its loop there), False for a game from the start."""
+    return False
+
+
+@overload(resumed)
+def compiled_resumed(st):
+    if has_search_fields(st):
+        return lambda st: searched_resumed(st)
+    return lambda st: False
+
+
+@kernel
+def searched_resumed(st):
+    if st.s_resume:
+        st.s_resume = 0
+        return True
+    return False
+
+
+@kernel
+def restore(st):
+    """After begin_probe or begin_iteration: the state of the last boundary a probe kept, if any
+    (the driver's controls, search.DRIVER_CONTROLS, stay as begin_* set them)."""
+    if st.s_snap_ok:
+        restore_boundary(st)
+        st.s_dec = st.s_snap_dec
+        st.s_resume = 1
 
 
 # ---------------------------------------------------------------- the driver
@@ -131,12 +202,14 @@ def play_searched(st, tt, players, policies, seed, index):
     logging = st.logging
     while True:
         begin_probe(st)
+        restore(st)
         st.logging = logging
         run_game(st, tt, players, policies, seed, index)
         if not probe_stopped(st):
             break
         for it in range(begin_search(st, tt)):
             begin_iteration(st, it)
+            restore(st)
             st.logging = 0
             run_game(st, tt, players, policies, seed, index)
             if st.halted:

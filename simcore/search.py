@@ -21,8 +21,9 @@ so the replay reaches exactly the position of the decision), and then:
   game's own end scoring scores the position as if the game ended there (Carcassonne's unfinished
   features and fields, Strasbourg's final scoring, Principato's goals; Notre Dame scores nothing
   at its end). The result is backed up.
-  mcts grows a node's children one at a time, greedy's choice first (progressive widening, see
-  tree_step): it starts from greedy's move and keeps it unless other moves do better.
+  mcts grows a node's children one at a time, greedy's choice first and then untried options at
+  random (progressive widening, see tree_step): it starts from greedy's move and keeps it unless
+  other moves do better.
 
 A replay costs no more than a rollout, so an iteration costs about one game. Everything stays a
 function of (seed, game index, policies): a game's result does not depend on batch or thread.
@@ -117,52 +118,66 @@ def search_fields(max_players):
     ]
 
 
-def snapshot_field(play_fields, log):
-    """The snapshot's field (bytes of every play field but the move log), for play_fields (a
-    list of dtype fields) and log (names of the move-log fields, which a search never writes:
-    its runs do not log, and a probe that logs rewrites the entries after its boundary)."""
-    size = sum(np.dtype([f]).itemsize for f in play_fields if f[0] not in log)
-    return [("s_snap", np.uint8, (size,))]
+DRIVER_CONTROLS = ("logging", "halt_at", "halted")    # play fields the driver sets before every run
 
 
-_SPANS = {}          # numba record type -> ((offset, size) of the snapshot's spans of play fields, s_snap's offset)
+def snapshot_field(play_fields):
+    """The snapshot's field: room for every play field (play_fields, a list of dtype fields),
+    laid out as they are."""
+    return [("s_snap", np.uint8, (np.dtype(play_fields).itemsize,))]
 
 
-def register_snapshot(dtype, play_names, log):
-    """Where the snapshot of dtype's records comes from: play_names but the log, as contiguous
-    byte spans."""
-    spans = []
-    for name in play_names:
-        if name in log:
-            continue
-        offset, size = dtype.fields[name][1], dtype.fields[name][0].itemsize
-        if spans and spans[-1][0] + spans[-1][1] == offset:
-            spans[-1][1] += size
-        else:
-            spans.append([offset, size])
-    assert sum(size for _, size in spans) == dtype.fields["s_snap"][0].itemsize
-    _SPANS[numba.from_dtype(dtype)] = (tuple(map(tuple, spans)), dtype.fields["s_snap"][1])
+_SNAPSHOTS = {}      # numba record type -> Snapshot
+
+
+class Snapshot:
+    """Where a record type's snapshot lives: the play fields' first byte, s_snap's first byte
+    (a play field at offset o is kept at o - play + snap), and the spans of the fields a
+    checkpoint copies whole (save_snapshot)."""
+
+    def __init__(self, dtype, play_names, unsaved):
+        self.play = dtype.fields[play_names[0]][1]
+        self.snap = dtype.fields["s_snap"][1]
+        self.fields = {name: dtype.fields[name][:2] for name in play_names}
+        spans = []
+        for name in play_names:
+            if name in unsaved or name in DRIVER_CONTROLS:
+                continue
+            offset, size = dtype.fields[name][1], dtype.fields[name][0].itemsize
+            if spans and spans[-1][0] + spans[-1][1] == offset:
+                spans[-1][1] += size
+            else:
+                spans.append([offset, size])
+        self.spans = tuple(map(tuple, spans))
+
+
+def register_snapshot(dtype, play_names, unsaved):
+    play = [dtype.fields[name] for name in play_names]
+    assert all(b[1] == a[1] + a[0].itemsize for a, b in zip(play, play[1:])), "the play fields lie together"
+    _SNAPSHOTS[numba.from_dtype(dtype)] = Snapshot(dtype, play_names, set(unsaved))
     return dtype
 
 
-def with_search_fields(play_state, max_players, log=()):
+def with_search_fields(play_state, max_players, unsaved=()):
     """A game's state dtype for games with a search seat: the search's fields and its plain-play
     dtype. Plain play keeps the dtype without them, and search_choice and chosen compile to
     nothing for it, so that a plain batch compiles none of the search's code (a fifth of Notre
     Dame's first compile). The search's fields come first: were the plain fields a prefix of the
     record, numba would take it for a subtype of plain play's record and weigh, for every call,
     the kernels already compiled for plain play, which never search (an experimental numba
-    feature, with a warning on every such call). log: the names of the move-log fields, which
-    the snapshot leaves out (snapshot_field)."""
-    dtype = np.dtype(search_fields(max_players) + snapshot_field(play_state.descr, log) + play_state.descr)
-    return register_snapshot(dtype, play_state.names, log)
+    feature, with a warning on every such call).
+    unsaved: the play fields a search's snapshot leaves out (save_snapshot): the move log, which
+    no search run writes (they do not log, and a probe that logs rewrites the entries after its
+    boundary), scratch that no boundary carries, and what the game keeps its own way."""
+    dtype = np.dtype(search_fields(max_players) + snapshot_field(play_state.descr) + play_state.descr)
+    return register_snapshot(dtype, play_state.names, unsaved)
 
 
-def searchable_state(play_fields, max_players, log=()):
+def searchable_state(play_fields, max_players, unsaved=()):
     """A state dtype of play_fields followed by the search's: one record for plain play and
     search alike (Carcassonne's)."""
-    dtype = np.dtype(play_fields + search_fields(max_players) + snapshot_field(play_fields, log))
-    return register_snapshot(dtype, [f[0] for f in play_fields], log)
+    dtype = np.dtype(play_fields + search_fields(max_players) + snapshot_field(play_fields))
+    return register_snapshot(dtype, [f[0] for f in play_fields], unsaved)
 
 
 def has_search_fields(st):
@@ -178,82 +193,75 @@ def search_table_fields():
 
 # ---------------------------------------------------------------- the snapshot at a boundary
 
-def _copy_snapshot(save):
-    """The code of an intrinsic copying a record's play fields to its snapshot (save) or back:
-    one memcpy per span of register_snapshot."""
+def _snapshot_copy(save):
+    """The intrinsic copying a record's play fields, but the unsaved ones, to its snapshot (save)
+    or back: one memcpy per span."""
     def typer(typingctx, st):
-        if not isinstance(st, types.Record) or st not in _SPANS:
+        if not isinstance(st, types.Record) or st not in _SNAPSHOTS:
             return None
-        spans, snap = _SPANS[st]
+        snapshot = _SNAPSHOTS[st]
 
         def codegen(context, builder, signature, values):
             base = builder.bitcast(values[0], cgutils.voidptr_t)
-            at = snap
-            for offset, size in spans:
-                play = builder.gep(base, [context.get_constant(types.intp, offset)])
-                copy = builder.gep(base, [context.get_constant(types.intp, at)])
-                dst, src = (copy, play) if save else (play, copy)
-                cgutils.raw_memcpy(builder, dst, src, context.get_constant(types.intp, size), 1)
-                at += size
+            for offset, size in snapshot.spans:
+                copy_bytes(context, builder, base, offset, offset - snapshot.play + snapshot.snap,
+                           context.get_constant(types.intp, size), save)
             return context.get_dummy_value()
 
         return types.none(st), codegen
-    return typer
+    return intrinsic(typer)
 
 
-save_snapshot = intrinsic(_copy_snapshot(True))
-load_snapshot = intrinsic(_copy_snapshot(False))
+@intrinsic
+def copy_field(typingctx, st, name, lo, hi, save):
+    """Copy elements lo .. hi - 1 (along its first axis) of the play array field `name` (a string
+    constant) to the snapshot (save True) or back, for the fields a game keeps its own way."""
+    if not isinstance(st, types.Record) or st not in _SNAPSHOTS or not isinstance(name, types.StringLiteral):
+        return None
+    snapshot = _SNAPSHOTS[st]
+    field_dtype, offset = snapshot.fields[name.literal_value]
+    item = field_dtype.itemsize // field_dtype.shape[0]        # bytes of one element of the first axis
+
+    def codegen(context, builder, signature, values):
+        def constant(value):
+            return context.get_constant(types.intp, value)
+
+        base = builder.bitcast(values[0], cgutils.voidptr_t)
+        first = builder.mul(context.cast(builder, values[2], signature.args[2], types.intp), constant(item))
+        end = builder.mul(context.cast(builder, values[3], signature.args[3], types.intp), constant(item))
+        play = builder.gep(base, [builder.add(constant(offset), first)])
+        snap = builder.gep(base, [builder.add(constant(offset - snapshot.play + snapshot.snap), first)])
+        save_it = context.cast(builder, values[4], signature.args[4], types.boolean)
+        dst = builder.select(save_it, snap, play)
+        src = builder.select(save_it, play, snap)
+        cgutils.raw_memcpy(builder, dst, src, builder.sub(end, first), 1)
+        return context.get_dummy_value()
+
+    return types.none(st, name, lo, hi, save), codegen
 
 
-def checkpoint(st):
-    """A game's loop calls this at every boundary it can resume from (the start of a turn or
-    round, where everything the game needs is in st): a probe keeps the state there. Compiled
-    for plain play's state, and as plain Python, it is nothing (plain Python replays instead)."""
+def copy_bytes(context, builder, base, play, snap, size, save):
+    """memcpy of size bytes between offset play and offset snap of the record at base."""
+    def at(offset):
+        return builder.gep(base, [context.get_constant(types.intp, offset)])
+    dst, src = (at(snap), at(play)) if save else (at(play), at(snap))
+    cgutils.raw_memcpy(builder, dst, src, size, 1)
 
 
-@overload(checkpoint)
-def compiled_checkpoint(st):
-    if has_search_fields(st):
-        return lambda st: searched_checkpoint(st)
-    return lambda st: None
-
-
-@kernel
-def searched_checkpoint(st):
-    if st.s_mode == PROBE:
-        save_snapshot(st)
-        st.s_snap_dec = st.s_dec
-        st.s_snap_ok = 1
-
-
-def resumed(st):
-    """A game's run_game asks this first: True when it is to go on from the boundary restored
-    into st (then it does not reset, and starts its loop there), False for a game from the start."""
-    return False
-
-
-@overload(resumed)
-def compiled_resumed(st):
-    if has_search_fields(st):
-        return lambda st: searched_resumed(st)
-    return lambda st: False
-
-
-@kernel
-def searched_resumed(st):
-    if st.s_resume:
-        st.s_resume = 0
-        return True
-    return False
+save_snapshot = _snapshot_copy(True)
+load_snapshot = _snapshot_copy(False)
 
 
 @kernel
-def restore(st):
-    """Before a probe or an iteration: the state of the last boundary a probe kept, if any."""
-    if st.s_snap_ok:
-        load_snapshot(st)
-        st.s_dec = st.s_snap_dec
-        st.s_resume = 1
+def keep_play_fields(st):
+    """A checkpoint's copy of the play fields (driver.keep_boundary for most games)."""
+    save_snapshot(st)
+
+
+@kernel
+def restore_play_fields(st):
+    """A restore's copy of the play fields (driver.restore_boundary for most games)."""
+    load_snapshot(st)
 
 
 # ---------------------------------------------------------------- the game loop of a searched game
@@ -284,10 +292,9 @@ def begin_game(st, players, policies, seed, index):
 
 @kernel
 def begin_probe(st):
-    """The next run plays the real game on from s_hist (from the last boundary kept)."""
+    """The next run plays the real game on from s_hist."""
     st.s_mode = PROBE
     st.s_dec = 0
-    restore(st)
     st.halt_at = st.s_halt_at
     st.halted = 0
 
@@ -337,7 +344,6 @@ def end_game(st):
 def begin_iteration(st, it):
     st.s_mode = SEARCH
     st.s_dec = 0
-    restore(st)
     st.s_iter = it
     st.t_cur = 0
     st.t_expanding = 0
@@ -610,19 +616,26 @@ def find_child(st, parent, seat, dp, move):
 def tree_step(st, p, dp):
     """One step below st.t_cur among the legal options. A node grows one child at a time, up to
     1 + WIDEN * sqrt(visits) of them (progressive widening: wide decisions — dozens of placements
-    or action patterns — are not spread over every option before any is tried twice), and the
-    first child is greedy's choice, so the search starts from greedy's move and looks for better
-    ones. Expanding returns OWN_POLICY with greedy as the seat's policy; `chosen` then adds the
-    child and the run leaves the tree. Else the child of best upper confidence bound among the
-    legal ones (availability counts, information-set MCTS) is followed."""
+    or action patterns — are not spread over every option before any is tried twice). The first
+    child is greedy's choice, so the search starts from greedy's move and looks for better ones:
+    expanding a node without a legal child returns OWN_POLICY with greedy as the seat's policy,
+    and `chosen` then adds the child; every later child is an untried option taken at random
+    (asking greedy again would cost a greedy move each iteration, most of an iteration in
+    Carcassonne, to find its choice tried already). Either way the run leaves the tree. Else the
+    child of best upper confidence bound among the legal ones (availability counts,
+    information-set MCTS) is followed."""
     node = st.t_cur
     children = mark_children(st, p, dp)
     room = st.t_n < MAX_NODES and st.t_n_path < MAX_DEPTH
     if room and children < st.n_opts and children < 1.0 + WIDEN * math.sqrt(st.t_visits[node]):
-        st.t_expanding = p + 1
-        st.t_expand_dp = dp
-        st.policy[p] = GREEDY_ID
-        return OWN_POLICY
+        if children == 0:
+            st.t_expanding = p + 1
+            st.t_expand_dp = dp
+            st.policy[p] = GREEDY_ID
+            return OWN_POLICY
+        i = untried_option(st, st.n_opts - children)
+        add_leaf(st, p, dp, i)
+        return i
     best = -1
     best_ucb = -1e300
     for i in range(st.n_opts):
@@ -669,27 +682,33 @@ def mark_children(st, p, dp):
 
 @kernel
 def expand(st, i):
-    """The child of option i (greedy's choice) below t_cur, or, when it has one, of an option
-    without one taken at random; the run leaves the tree. Returns the option's index."""
+    """After greedy chose option i for a node without a child: i's child, where the run leaves
+    the tree. Returns i."""
     p = st.t_expanding - 1
     st.t_expanding = 0
     st.policy[p] = st.s_rollout
-    if st.t_opt_child[i] != 0:
-        untried = 0
-        for j in range(st.n_opts):
-            if st.t_opt_child[j] == 0:
-                untried += 1
-        pick = below(st.s_gen, untried)
-        for j in range(st.n_opts):
-            if st.t_opt_child[j] == 0:
-                if pick == 0:
-                    i = j
-                    break
-                pick -= 1
-    child = add_child(st, st.t_cur, p, st.t_expand_dp, st.opts[i])
+    add_leaf(st, p, st.t_expand_dp, i)
+    return i
+
+
+@kernel
+def untried_option(st, untried):
+    """The index of an option without a child (t_opt_child), one of `untried`, at random."""
+    pick = below(st.s_gen, untried)
+    for j in range(st.n_opts):
+        if st.t_opt_child[j] == 0:
+            if pick == 0:
+                return j
+            pick -= 1
+    return -1
+
+
+@kernel
+def add_leaf(st, p, dp, i):
+    """Option i's child below t_cur, where the run leaves the tree."""
+    child = add_child(st, st.t_cur, p, dp, st.opts[i])
     st.t_avail[child] += 1.0
     enter(st, child, True)
-    return i
 
 
 @kernel

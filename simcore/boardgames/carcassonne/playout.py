@@ -18,13 +18,16 @@ share of 1% in 150 Ark games against greedy (6% with the Ark apart).
 
 from simcore import driver
 from simcore.kernel import kernel
-from simcore.search import ASK, OWN_POLICY, PLAY, ROLLOUT, chosen, known_decision, search_choice_of
+from simcore.search import (
+    ASK, OWN_POLICY, PLAY, ROLLOUT, chosen, copy_field, keep_play_fields, known_decision, restore_play_fields,
+    search_choice_of)
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan)
 from simcore.boardgames.carcassonne.rules import (
-    apply_action, draw_placeable, kth_placement, list_actions, list_ark_entries,
+    apply_action, board_columns, draw_placeable, empty_board, kth_placement, list_actions, list_ark_entries,
     list_ark_outcomes, list_placements, place_tile, reset)
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
+from simcore.boardgames.carcassonne.components import MAX_SEG
 from simcore.boardgames.carcassonne.state import ARK, GC_DISCARDED, GC_TURNS, MAX_PLAYERS, STATE
 from simcore.turns import halt_here
 
@@ -282,7 +285,48 @@ def no_tiebreak(st, tt, s):
     return 0
 
 
-driver.implement((STATE,), run_game=run_game, score_cut_off=final_scoring, tiebreak=no_tiebreak)
+@kernel
+def keep_turn(st):
+    """driver.keep_boundary: the state at the start of a turn into the search's snapshot, the
+    board, the segments and the cities' fields as far as they are in use (state.py)."""
+    keep_play_fields(st)
+    copy_turn_fields(st, True)
+
+
+@kernel
+def restore_turn(st):
+    """driver.restore_boundary: the board emptied of the run's tiles, then the snapshot back."""
+    empty_board(st)
+    restore_play_fields(st)
+    copy_turn_fields(st, False)
+
+
+@kernel
+def copy_turn_fields(st, save):
+    """The fields keep_turn and restore_turn copy as far as they are in use, to the snapshot
+    (save) or back; n_placed, p_cell and n_cities_done are the snapshot's already."""
+    n = st.n_placed * MAX_SEG
+    copy_field(st, "parent", 0, n, save)
+    copy_field(st, "kind", 0, n, save)
+    copy_field(st, "open", 0, n, save)
+    copy_field(st, "tiles_lo", 0, n, save)
+    copy_field(st, "tiles_hi", 0, n, save)
+    copy_field(st, "scrolls", 0, n, save)
+    copy_field(st, "oases", 0, n, save)
+    copy_field(st, "sheep", 0, n, save)
+    copy_field(st, "wolves", 0, n, save)
+    copy_field(st, "figs", 0, n, save)
+    copy_field(st, "n_figs", 0, n, save)
+    copy_field(st, "prophets", 0, n, save)
+    copy_field(st, "done", 0, n, save)
+    copy_field(st, "city_field_nodes", 0, st.city_field_at[st.n_cities_done], save)
+    lo, hi = board_columns(st)
+    copy_field(st, "cell_pidx", lo, hi, save)
+    copy_field(st, "req", lo, hi, save)
+
+
+driver.implement((STATE,), run_game=run_game, score_cut_off=final_scoring, tiebreak=no_tiebreak,
+                 keep_boundary=keep_turn, restore_boundary=restore_turn)
 
 
 @kernel

@@ -137,17 +137,39 @@ def tile_count(st, root):
 # ---------------------------------------------------------------- setup (CA-2, CB-2.1)
 
 @kernel
-def clear(st, players, policies):
-    """An empty table for a new game: no tiles, full supplies, prophets available (CA-2.3-2.6).
-    Clears only what the last game touched, so a worker's record is reused game after game."""
+def empty_board(st):
+    """Every cell of the board empty again: no tile, no frontier requirement (the frontier's own
+    bits and counts stay as they are)."""
     for i in range(st.n_placed):
         st.cell_pidx[st.p_cell[i]] = -1
-        st.cloister_done[i] = 0
     for w in range(st.front_lo, st.front_hi + 1):
         bits = st.front_bits[w]
         while bits:
             st.req[w * 64 + lowest_bit(bits)] = 255
             bits &= bits - np.uint64(1)
+
+
+@kernel
+def board_columns(st):
+    """The cells lo .. hi - 1 of the board's columns (x) that hold its tiles and frontier cells:
+    from the column left of the leftmost tile to the one right of the rightmost."""
+    lo = st.p_cell[0] // GRID
+    hi = lo
+    for i in range(1, st.n_placed):
+        x = st.p_cell[i] // GRID
+        lo = min(lo, x)
+        hi = max(hi, x)
+    return (lo - 1) * GRID, (hi + 2) * GRID
+
+
+@kernel
+def clear(st, players, policies):
+    """An empty table for a new game: no tiles, full supplies, prophets available (CA-2.3-2.6).
+    Clears only what the last game touched, so a worker's record is reused game after game."""
+    empty_board(st)
+    for i in range(st.n_placed):
+        st.cloister_done[i] = 0
+    for w in range(st.front_lo, st.front_hi + 1):
         st.front_bits[w] = 0
     st.front_lo = FRONT_WORDS
     st.front_hi = -1

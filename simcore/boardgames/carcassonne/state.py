@@ -177,8 +177,19 @@ PLAY_FIELDS = [
     ("opts", np.int32, (MAX_OPTIONS,)),
     ("n_opts", np.int32),
 ]
-LOG_FIELDS = tuple(f[0] for f in PLAY_FIELDS if f[0].startswith(("mv_", "ev_")))   # the move log's entries
-STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS, LOG_FIELDS)    # one record for plain play and search
+# What a search's snapshot at the start of a turn (simcore/search.py) leaves out: the move log;
+# scratch no turn carries over (the Ark's outcome hash set with its stamp, which stay valid
+# together); and what playout.keep_turn copies its own way, as far as it is in use: the board's
+# columns around the tiles, the segments of the tiles placed and the completed cities' fields.
+LOG_FIELDS = tuple(f[0] for f in PLAY_FIELDS if f[0].startswith(("mv_", "ev_")))
+SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
+                  "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots", "pv_links", "pv_value",
+                  "pv_gain", "fid", "field_roots", "field_cities", "field_last_city", "opts")
+BOARD_FIELDS = ("cell_pidx", "req")
+SEGMENT_FIELDS = ("parent", "kind", "open", "tiles_lo", "tiles_hi", "scrolls", "oases", "sheep", "wolves", "figs",
+                  "n_figs", "prophets", "done")
+STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS,        # one record for plain play and search
+                         LOG_FIELDS + SCRATCH_FIELDS + BOARD_FIELDS + SEGMENT_FIELDS + ("city_field_nodes",))
 
 
 def new_state(n=1):
