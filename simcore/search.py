@@ -4,10 +4,12 @@ begin_iteration, ...; simcore/driver.py and Carcassonne's playout loop over them
 in a replay, and the tree.
 
 A game's playout is straight-line code that calls the seat's policy wherever a player decides
-(`decide` in each game's playout.py), so a position in the middle of a game cannot be copied and
-continued on its own. A search therefore REPLAYS: the game's own run_game runs from the start
-again, every decision taken so far forced from st.s_hist (the same seed gives the same chance,
-so the replay reaches exactly the position of the decision), and then:
+(`decide` in each game's playout.py), so a position in the middle of a turn cannot be copied and
+continued on its own. A search therefore REPLAYS: the game's own run_game runs again from the
+last turn (round) boundary a probe passed, restored from the record's snapshot (s_snap, kept and
+restored by the driver: driver.checkpoint, driver.restore), every decision taken since forced
+from st.s_hist (the same seed gives the same chance, so the replay reaches exactly the position
+of the decision), and then:
 
 - PROBE runs play the real game: the other seats' policies choose at the frontier and their
   choices are appended to s_hist; the run stops at the first decision of a search seat (the root);
@@ -25,8 +27,8 @@ so the replay reaches exactly the position of the decision), and then:
   random (progressive widening, see tree_step): it starts from greedy's move and keeps it unless
   other moves do better.
 
-A replay costs no more than a rollout, so an iteration costs about one game. Everything stays a
-function of (seed, game index, policies): a game's result does not depend on batch or thread.
+An iteration costs the turn (round) in progress and its rollout. Everything stays a function of
+(seed, game index, policies): a game's result does not depend on batch or thread.
 
 Rewards. flatmc takes the option with the best mean final margin (own score minus the best other
 score). mcts backs up, for every seat (max^n: each node's seat maximises its own), the reward
