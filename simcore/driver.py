@@ -127,18 +127,21 @@ def nothing_to_score(st, tt):
 
 # ---------------------------------------------------------------- resuming a game at a boundary
 
-def checkpoint(st):
-    """A game's loop calls this at every boundary it can resume from (the start of a turn or
-    round, where everything the game needs is in st): a probe keeps the state there, and the next
-    probe and the search's iterations start from it instead of the start of the game. Compiled
-    for plain play's state, and as plain Python, it is nothing (plain Python replays instead)."""
+def on_search_state(searched, plain, doc):
+    """A function of the state record: searched(st) for a record with the search's fields, the
+    constant `plain` for plain play's (compiled, numba picks one by the record's type, so plain
+    play compiles none of it) and as plain Python (which replays a search from the start)."""
+    def f(st):
+        return plain
 
+    @overload(f)
+    def compiled(st):
+        if has_search_fields(st):
+            return lambda st: searched(st)
+        return lambda st: plain
 
-@overload(checkpoint)
-def compiled_checkpoint(st):
-    if has_search_fields(st):
-        return lambda st: searched_checkpoint(st)
-    return lambda st: None
+    f.__doc__ = doc
+    return f
 
 
 @kernel
@@ -149,25 +152,21 @@ def searched_checkpoint(st):
         st.s_snap_ok = 1
 
 
-def resumed(st):
-    """A game's run_game asks this first: True when it is to go on from the boundary restored
-    into st (then it does not reset, and starts its loop there), False for a game from the start."""
-    return False
-
-
-@overload(resumed)
-def compiled_resumed(st):
-    if has_search_fields(st):
-        return lambda st: searched_resumed(st)
-    return lambda st: False
-
-
 @kernel
 def searched_resumed(st):
     if st.s_resume:
         st.s_resume = 0
         return True
     return False
+
+
+checkpoint = on_search_state(searched_checkpoint, None, """A game's loop calls this at every boundary
+    it can resume from (the start of a turn or round, where everything the game needs is in st): a
+    probe keeps the state there, and the next probe and the search's iterations start from it
+    instead of the start of the game.""")
+resumed = on_search_state(searched_resumed, False, """A game's run_game asks this first: True when
+    it is to go on from the boundary restored into st (then it does not reset, and starts its loop
+    there), False for a game from the start.""")
 
 
 @kernel
