@@ -23,9 +23,8 @@ of the decision), and then:
   game's own end scoring scores the position as if the game ended there (Carcassonne's unfinished
   features and fields, Strasbourg's final scoring, Principato's goals; Notre Dame scores nothing
   at its end). The result is backed up.
-  mcts grows a node's children one at a time, greedy's choice first and then untried options at
-  random (progressive widening, see tree_step): it starts from greedy's move and keeps it unless
-  other moves do better.
+  mcts grows a node's children one at a time, greedy's choice first (progressive widening, see
+  tree_step): it starts from greedy's move and keeps it unless other moves do better.
 
 An iteration costs the turn (round) in progress and its rollout. Everything stays a function of
 (seed, game index, policies): a game's result does not depend on batch or thread.
@@ -618,26 +617,19 @@ def find_child(st, parent, seat, dp, move):
 def tree_step(st, p, dp):
     """One step below st.t_cur among the legal options. A node grows one child at a time, up to
     1 + WIDEN * sqrt(visits) of them (progressive widening: wide decisions — dozens of placements
-    or action patterns — are not spread over every option before any is tried twice). The first
-    child is greedy's choice, so the search starts from greedy's move and looks for better ones:
-    expanding a node without a legal child returns OWN_POLICY with greedy as the seat's policy,
-    and `chosen` then adds the child; every later child is an untried option taken at random
-    (asking greedy again would cost a greedy move each iteration, most of an iteration in
-    Carcassonne, to find its choice tried already). Either way the run leaves the tree. Else the
-    child of best upper confidence bound among the legal ones (availability counts,
-    information-set MCTS) is followed."""
+    or action patterns — are not spread over every option before any is tried twice), and the
+    first child is greedy's choice, so the search starts from greedy's move and looks for better
+    ones. Expanding returns OWN_POLICY with greedy as the seat's policy; `chosen` then adds the
+    child and the run leaves the tree. Else the child of best upper confidence bound among the
+    legal ones (availability counts, information-set MCTS) is followed."""
     node = st.t_cur
     children = mark_children(st, p, dp)
     room = st.t_n < MAX_NODES and st.t_n_path < MAX_DEPTH
     if room and children < st.n_opts and children < 1.0 + WIDEN * math.sqrt(st.t_visits[node]):
-        if children == 0:
-            st.t_expanding = p + 1
-            st.t_expand_dp = dp
-            st.policy[p] = GREEDY_ID
-            return OWN_POLICY
-        i = untried_option(st, st.n_opts - children)
-        add_leaf(st, p, dp, i)
-        return i
+        st.t_expanding = p + 1
+        st.t_expand_dp = dp
+        st.policy[p] = GREEDY_ID
+        return OWN_POLICY
     best = -1
     best_ucb = -1e300
     for i in range(st.n_opts):
@@ -684,33 +676,27 @@ def mark_children(st, p, dp):
 
 @kernel
 def expand(st, i):
-    """After greedy chose option i for a node without a child: i's child, where the run leaves
-    the tree. Returns i."""
+    """The child of option i (greedy's choice) below t_cur, or, when it has one, of an option
+    without one taken at random; the run leaves the tree. Returns the option's index."""
     p = st.t_expanding - 1
     st.t_expanding = 0
     st.policy[p] = st.s_rollout
-    add_leaf(st, p, st.t_expand_dp, i)
-    return i
-
-
-@kernel
-def untried_option(st, untried):
-    """The index of an option without a child (t_opt_child), one of `untried`, at random."""
-    pick = below(st.s_gen, untried)
-    for j in range(st.n_opts):
-        if st.t_opt_child[j] == 0:
-            if pick == 0:
-                return j
-            pick -= 1
-    return -1
-
-
-@kernel
-def add_leaf(st, p, dp, i):
-    """Option i's child below t_cur, where the run leaves the tree."""
-    child = add_child(st, st.t_cur, p, dp, st.opts[i])
+    if st.t_opt_child[i] != 0:
+        untried = 0
+        for j in range(st.n_opts):
+            if st.t_opt_child[j] == 0:
+                untried += 1
+        pick = below(st.s_gen, untried)
+        for j in range(st.n_opts):
+            if st.t_opt_child[j] == 0:
+                if pick == 0:
+                    i = j
+                    break
+                pick -= 1
+    child = add_child(st, st.t_cur, p, st.t_expand_dp, st.opts[i])
     st.t_avail[child] += 1.0
     enter(st, child, True)
+    return i
 
 
 @kernel
