@@ -307,20 +307,37 @@ def end_year(st, tt, year):
 
 
 @kernel
+def finish_year(st, tt, year):
+    """The year's turns from the current one on, then its scoring; False when st.halt_at
+    stopped the game first."""
+    if not play_turns(st, tt):
+        return False
+    end_year(st, tt, year)
+    return True
+
+
+@kernel
+def play_year(st, tt, year):
+    """One year (PR-11, PR-12); False when st.halt_at stopped the game."""
+    begin_year(st, tt, year)
+    return finish_year(st, tt, year)
+
+
+@kernel
 def run_game(st, tt, players, policies, seed, index):
     """Play game `index` of `seed` to the end (PR-3 … PR-15), or on from the turn a search
     restored (driver.resumed), or to st.halt_at turns."""
-    if not driver.resumed(st):
-        reset(st, tt, players, policies, seed, index)
-        begin_year(st, tt, 1)
-    while True:
-        year = st.round_no
-        if not play_turns(st, tt):
+    if driver.resumed(st):
+        if not finish_year(st, tt, st.round_no):
             return
-        end_year(st, tt, year)
-        if year == YEARS:
-            break
-        begin_year(st, tt, year + 1)
+        year = st.round_no + 1
+    else:
+        reset(st, tt, players, policies, seed, index)
+        year = 1
+    while year <= YEARS:
+        if not play_year(st, tt, year):
+            return
+        year += 1
     score_goals(st, tt)
     check(st, tt)
     finish_counts(st, tt)

@@ -28,9 +28,9 @@ STRASBOURG = ENGINE.game_spec("strasbourg", "Strasbourg", (3, 5, 4), POLICIES, c
                               # flatmc's 20 playouts lost 3 of 2,000 games to random by a point; 40
                               # lost 1, as greedy (3 players, seed 1; issue 7's note).
                               # mcts stops its runs 25 decisions below the root and scores them
-                              # with the final scoring: against two greedy players 67.7% [65.6,
-                              # 69.7] of 2,000 games in 0.16 s a game, against 63.5% [61.4, 65.6]
-                              # in 0.24 s playing to the end; depth 10, 15, 20: 54%, 59%, 64% of
-                              # 500 (issue 20's note)
+                              # with the final scoring: against two greedy players 67.8% [65.7,
+                              # 69.8] of 2,000 rotated games (seed 1), against 62.2% [60.1, 64.3]
+                              # playing every run to the end, at less than half the time; depth
+                              # 10, 15, 20: 54%, 59%, 64% of 500 (issue 20's note)
                               search_defaults={"mcts": {"rollout": "greedy", "depth": 25},
                                                "flatmc": {"rollout": "greedy", "playouts": 40}})
