@@ -16,6 +16,8 @@ their turns and placed half as many followers as greedy, and mcts (200 iteration
 share of 1% in 150 Ark games against greedy (6% with the Ark apart).
 """
 
+import numpy as np
+
 from simcore import driver
 from simcore.kernel import kernel
 from simcore.search import (
@@ -325,7 +327,28 @@ def copy_turn_fields(st, save):
     copy_field(st, "req", lo, hi, save)
 
 
-driver.implement((STATE,), run_game=run_game, score_cut_off=final_scoring, tiebreak=no_tiebreak,
+# What a follower still in supply is worth at a cut-off, in points, while SUPPLY_TURNS or more
+# turns are left (less, in proportion, near the end). The end scoring pays every follower on the
+# board its feature's points and one in supply nothing, so with the end scoring alone a search
+# that cuts its runs off spends its followers as soon as it can; under the rulebook's
+# EMPTY_SUPPLY_TILE_ONLY a player with none left only places tiles, no prophet and no Ark move,
+# and the Ark's mcts (depth 8) won only 47% of 200 games against greedy, searching 50 of the
+# 90 decisions it searches with the switch off (88.5%).
+SUPPLY_VALUE = 2.0
+SUPPLY_TURNS = 8.0
+
+
+@kernel
+def score_cut_off(st, tt):
+    """driver.score_cut_off: the end scoring of the position, and the followers still in supply."""
+    final_scoring(st, tt)
+    turns_left = (st.n_deck - st.top) // st.players + 1
+    worth = SUPPLY_VALUE * min(1.0, turns_left / SUPPLY_TURNS)
+    for s in range(st.players):
+        st.vp[s] += np.int32(round(worth * st.supply[s]))
+
+
+driver.implement((STATE,), run_game=run_game, score_cut_off=score_cut_off, tiebreak=no_tiebreak,
                  keep_boundary=keep_turn, restore_boundary=restore_turn)
 
 

@@ -231,7 +231,7 @@ def test_the_move_log_check_catches_an_illegal_move():
     st, tt = searched_game("carcassonne-ark", ["mcts:iters=5", "greedy"], seed=9, index=0)
     assert not move_log_problems(st, tt, 2, 9, 0)
     moved = st.copy()
-    moved.mv_cell[5] += 1                              # next to where it lay: an empty cell away from the board
+    moved.mv_cell[5] = 0                               # the grid's corner, far from every tile
     assert any("move 5: placement" in p for p in move_log_problems(moved, tt, 2, 9, 0))
     followed = st.copy()
     followed.mv_action[7] = 16 + 11                    # a follower on segment 11: no tile has that many
