@@ -24,7 +24,7 @@ from simcore.search import (
     ASK, OWN_POLICY, PLAY, ROLLOUT, chosen, copy_field, keep_play_fields, known_decision, restore_play_fields,
     search_choice_of)
 from simcore.boardgames.carcassonne.policies import (
-    choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan)
+    choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan, turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
     apply_action, board_columns, draw_placeable, empty_board, kth_placement, list_actions, list_ark_entries,
     list_ark_outcomes, list_placements, place_tile, reset)
@@ -342,8 +342,7 @@ SUPPLY_TURNS = 8.0
 def score_cut_off(st, tt):
     """driver.score_cut_off: the end scoring of the position, and the followers still in supply."""
     final_scoring(st, tt)
-    turns_left = (st.n_deck - st.top) // st.players + 1
-    worth = SUPPLY_VALUE * min(1.0, turns_left / SUPPLY_TURNS)
+    worth = SUPPLY_VALUE * min(1.0, turns_left_of(st) / SUPPLY_TURNS)
     for s in range(st.players):
         st.vp[s] += np.int32(round(worth * st.supply[s]))
 

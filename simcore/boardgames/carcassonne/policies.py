@@ -316,10 +316,16 @@ def best_ark_outcome(st, tt, seat):
 
 
 @kernel
+def turns_left_of(st):
+    """The turns the player to move has left, this one included."""
+    return (st.n_deck - st.top) // st.players + 1
+
+
+@kernel
 def greedy_outlook(st, tt, seat):
     """What greedy weighs every placement of this turn against: turns left, the cost of a
     follower, the best Ark move on the board before the tile, and whether figures are allowed."""
-    turns_left = (st.n_deck - st.top) // st.players + 1
+    turns_left = turns_left_of(st)
     follower_cost = FOLLOWER_COST * (2.0 if st.supply[seat] <= 2 else 1.0)
     if turns_left < 8:
         follower_cost *= turns_left / 8.0

@@ -316,3 +316,21 @@ def test_greedy_plans_the_same_action_for_a_placement_it_did_not_choose(game):
         w.plan = -7
         policies.greedy_plan(w, tt, t, seat, placement)
         assert int(w.plan) == planned
+
+
+# ---------------------------------------------------------------- the cut-off's score
+
+def test_the_cut_off_scores_the_end_and_two_points_a_follower_in_supply_fading_in_the_last_8_turns():
+    """score_cut_off: the end scoring of the position, plus SUPPLY_VALUE = 2 points for each follower
+    still in supply while 8 or more turns are left, and turns_left/8 of that after."""
+    st, tt = drawn("carcassonne", 2, 1)              # seat 0 has placed a follower that ends at 2 points
+    early = working_copy(st)
+    assert policies.turns_left_of(early) == 35 and early.supply[:2].tolist() == [6, 7]
+    playout.score_cut_off(early, tt)
+    assert early.vp[:2].tolist() == [2 + 6 * 2, 7 * 2]
+    late = working_copy(st)
+    late.top = late.n_deck - 6                        # 6 tiles left: this turn and 3 more each
+    late.supply[1] = 3
+    assert policies.turns_left_of(late) == 4
+    playout.score_cut_off(late, tt)
+    assert late.vp[:2].tolist() == [2 + 6 * 1, 3 * 1]
