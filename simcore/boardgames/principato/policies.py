@@ -283,11 +283,16 @@ def plan_action(st, tt, p):
         st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
         best_slot = max(best_slot, st.slot_worth[s])
     best_kind, best = END_TURN, 0.0
+    mine0, mine1 = 0.0, 0.0                                 # card_worth of each hand card, for the swaps
     for h in range(2):
-        card = st.hand[p, h]
+        card = st.hand[p, h]                                # a hand always holds two cards (INV-2)
         v, code = best_move(st, tt, p, card)
         if code < 0:
             continue
+        if h == 0:
+            mine0 = max(0.0, v - base)
+        else:
+            mine1 = max(0.0, v - base)
         gain = v - base
         if tt.card_exchange[card]:
             gain += 0.5 * best_slot
@@ -295,7 +300,7 @@ def plan_action(st, tt, p):
             best_kind, best = ACT_A, gain
             st.plan_card, st.plan_code = h, code
     for h in range(2):
-        mine = card_worth(st, tt, p, st.hand[p, h], base)
+        mine = mine0 if h == 0 else mine1
         for s in range(d):
             gain = st.slot_worth[s] - mine - SWAP_COST
             if gain > best + 1e-9:
