@@ -17,7 +17,7 @@ from simcore import driver
 from simcore.search import chosen, search_choice_of
 from simcore.turns import halt_here, log_event, scripted_option
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
-from simcore.boardgames.principato.policies import choose, determinize
+from simcore.boardgames.principato.policies import choose, determinize, score_position
 from simcore.boardgames.principato.rules import (
     card_options, code_option, count_options, culture_options, deck_empty, draw, empty_condottieri, empty_militia, exchange,
     favour_options, food_cap, kind_options, load, loaded_units, money_cap, next_token, option_moves,
@@ -477,7 +477,7 @@ def cards_distinct(st, tt):
 
 # ---------------------------------------------------------------- the shared driver (simcore/driver.py)
 
-driver.implement((PLAY_STATE, STATE), run_game=run_game, score_cut_off=score_goals, tiebreak=tiebreak)
+driver.implement((PLAY_STATE, STATE), run_game=run_game, score_cut_off=score_position, tiebreak=tiebreak)
 
 
 @kernel

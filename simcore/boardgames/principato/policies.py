@@ -263,6 +263,16 @@ def current_worth(st, tt, p):
 
 
 @kernel
+def score_position(st, tt):
+    """driver.score_cut_off: each principality at greedy's value (its VP, its goal cards on its
+    holdings, cubes, production and strength still to pay), to the nearest VP. The end scoring
+    alone (the goal cards) sees none of what a principality will still earn."""
+    for p in range(st.players):
+        note_rivals(st, tt, p)
+        st.vp[p] = np.int32(round(current_worth(st, tt, p)))
+
+
+@kernel
 def best_display_slot(st, tt, p, base):
     best, slot = -1.0, 0
     for s in range(tt.display_size):

@@ -289,3 +289,26 @@ def test_greedy_without_its_own_dec1_chooses_as_it_planned():
 
 
 ACTIONS = {EV_ACTIVATE: ACT_A, EV_SWAP: ACT_B, EV_FAVOUR: ACT_C, EV_END_TURN: END_TURN}
+
+
+# ---------------------------------------------------------------- the cut-off's score (mcts depth)
+
+def test_the_cut_off_scores_each_principality_at_greedys_value_with_its_vp_and_goal_cards():
+    """playout's score_cut_off (policies.score_position): a seat with 8 military VP more and the
+    goal card STRONGHOLD (1 VP per 4 military VP) scores 8 + 2 more than a seat equal to it in
+    everything else; the end scoring alone would also count the goal, but only greedy's value sees
+    what the holdings will still earn (equal here, so the difference is exact)."""
+    from tests.games.principato.builder import GOAL, position
+    st, tt = position(players=2, sp=0)
+    for p in (0, 1):
+        st.goals[p] = [GOAL["STRONGHOLD"], GOAL["CHAPEL"]]
+    policies.score_position(st, tt)
+    assert st.vp[0] == st.vp[1] > 0                # equal principalities; the cubes they start with count
+    even = int(st.vp[0])
+    st, tt = position(players=2, sp=0)
+    for p in (0, 1):
+        st.goals[p] = [GOAL["STRONGHOLD"], GOAL["CHAPEL"]]
+    st.military_vp[0] = 8
+    st.vp[0] = 8
+    policies.score_position(st, tt)
+    assert st.vp[:2].tolist() == [even + 10, even]
