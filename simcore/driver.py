@@ -2,10 +2,8 @@
 (the search's probes and iterations) and playing a batch into the result arrays with each game's
 tie-break and first broken invariant.
 
-A game's `decide` stays in its playout.py (ten lines: one option, a script, the search, the seat's
-policy): the policy there is an inline kernel compiled into decide, and reached through a hook it
-would become a function of its own, linked with all of the policy's code and optimised again,
-which made Strasbourg's first compile 8% longer.
+Deciding is written here too (`decider`): a game's `decide` is the driver's `decide_as_game`
+with the game's own policy and determinize in its globals (see there why not a hook or a closure).
 
 The driver calls each game's own steps through the hooks below, which a game implements for its
 state records with `implement(...)`. Compiled, a hook is an intrinsic that calls the kernel the
@@ -18,15 +16,18 @@ one-line kernels calling play_batch, play_search_batch and play_game here: the f
 from Python live in the game's package, so its compiled code is cached under its own key
 (simcore/compile_cache.py).
 """
+import builtins
+import types as pytypes
+
 import numba
 from numba.core import types
 from numba.extending import intrinsic, overload
 
 from simcore.kernel import kernel
 from simcore.search import (
-    PROBE, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, end_game, end_iteration,
-    has_search_fields, has_search_seat, keep_play_fields, probe_stopped, restore_play_fields)
-from simcore.turns import record_game
+    PROBE, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game, end_iteration,
+    has_search_fields, has_search_seat, keep_play_fields, probe_stopped, restore_play_fields, search_choice_of)
+from simcore.turns import record_game, scripted_option
 
 JIT = not numba.config.DISABLE_JIT
 _GAMES = {}          # (hook name, record type or dtype) -> the game's kernel
@@ -123,6 +124,51 @@ def implemented(dtype) -> set:
 @kernel
 def nothing_to_score(st, tt):
     """score_cut_off for a game that has nothing left to score at a cut-off (Notre Dame scores as it goes)."""
+
+
+# ---------------------------------------------------------------- deciding
+
+def decide_as_game(st, tt, p, dp, ctx):
+    """The value of the option seat p takes at decision point dp, among st.opts[:st.n_opts]: the
+    only option (no decision), else the next scripted value (tests), else the search's choice (a
+    search seat's probe or run), else the seat's own policy (`choose`, which a probe keeps in the
+    search's history). `overruled(st)` runs when the value taken is not the policy's own (a
+    policy that planned ahead with its choice then knows the plan no longer holds).
+    (The template of every game's decide: see decider.)"""
+    if st.n_opts == 1:
+        return st.opts[0]
+    i = scripted_option(st)
+    if i < 0:
+        i = search_choice(st, tt, p, dp)  # noqa: F821 (the game's: decider)
+    if i < 0:
+        own = choose(st, tt, p, dp, ctx)  # noqa: F821
+        i = chosen(st, own)
+    else:
+        own = -1
+    if i != own:
+        overruled(st)  # noqa: F821
+    return st.opts[i]
+
+
+@kernel(inline=True)
+def nothing_overruled(st):
+    """decider's default `overruled`: the game's policies keep no plan across decisions."""
+
+
+def decider(choose, determinize, overruled=nothing_overruled):
+    """A game's decide(st, tt, p, dp, ctx), compiled: decide_as_game with the game's policy
+    choose(st, tt, p, dp, ctx) -> the index of its option in st.opts, its determinize(st, tt, p)
+    for the search (search.search_choice_of) and overruled(st).
+
+    The game's functions are the new function's globals, not a closure's cells and not a hook:
+    numba keys a cached closure by a pickle of its cells, and a compiled function pickles with an
+    id of its process, so a closure over the policy would compile again in every process; through
+    a hook (an intrinsic, as run_game) the policy would be a function of its own, linked with all
+    of its code and optimised once more (Strasbourg's first compile 8% longer), where here it is
+    compiled into decide as before. numba caches each game's decide under its state record's type."""
+    game = {"__builtins__": builtins, "__name__": __name__, "scripted_option": scripted_option, "chosen": chosen,
+            "search_choice": search_choice_of(determinize), "choose": choose, "overruled": overruled}
+    return kernel(pytypes.FunctionType(decide_as_game.__code__, game, "decide"))
 
 
 # ---------------------------------------------------------------- resuming a game at a boundary

@@ -4,7 +4,7 @@ begin_iteration, ...; simcore/driver.py and Carcassonne's playout loop over them
 in a replay, and the tree.
 
 A game's playout is straight-line code that calls the seat's policy wherever a player decides
-(`decide` in each game's playout.py), so a position in the middle of a turn cannot be copied and
+(its `decide`, simcore/driver.py), so a position in the middle of a turn cannot be copied and
 continued on its own. A search therefore REPLAYS: the game's own run_game runs again from the
 last turn (round) boundary a probe passed, restored from the record's snapshot (s_snap, kept and
 restored by the driver: driver.checkpoint, driver.restore), every decision taken since forced

@@ -2,9 +2,9 @@
 decision, of scripted choices, of invariant checks and of the move log; taking a scripted
 choice; logging an event; and the Engine that plays a batch or one logged game.
 
-A game's playout fills st.opts[:st.n_opts] with a decision's legal options and calls its own
-`decide`, which asks `scripted_option` first (tests drive positions this way) and the seat's
-policy otherwise.
+A game's playout fills st.opts[:st.n_opts] with a decision's legal options and calls its
+`decide` (simcore/driver.py, decider), which asks `scripted_option` first (tests drive positions
+this way), then the search, then the seat's policy.
 """
 import numpy as np
 

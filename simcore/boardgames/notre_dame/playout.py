@@ -10,8 +10,7 @@ import numpy as np
 
 from simcore.kernel import kernel
 from simcore import driver
-from simcore.search import chosen, search_choice_of
-from simcore.turns import halt_here, log_event, scripted_option
+from simcore.turns import halt_here, log_event
 from simcore.boardgames.notre_dame.policies import choose, determinize
 from simcore.boardgames.notre_dame.rules import (
     bribe_options, carriage_destinations, confidant_targets, count, cube_sources, donation_options,
@@ -39,20 +38,7 @@ OUTBREAK_VP = 2                  # ND-10.2
 GC_STOLEN, GC_MESSAGES_LEFT = 0, 1
 
 
-search_choice = search_choice_of(determinize)    # the search's part of decide (simcore/search.py)
-
-
-@kernel
-def decide(st, tt, p, dp, ctx):
-    """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
-    if st.n_opts == 1:
-        return st.opts[0]
-    i = scripted_option(st)
-    if i < 0:
-        i = search_choice(st, tt, p, dp)
-    if i < 0:
-        i = chosen(st, choose(st, tt, p, dp, ctx))
-    return st.opts[i]
+decide = driver.decider(choose, determinize)   # decide(st, tt, p, dp, ctx): simcore/driver.py
 
 
 # ---------------------------------------------------------------- gains that may take from others

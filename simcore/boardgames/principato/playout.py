@@ -14,8 +14,7 @@ at setup (PR-3.11); policies.determinize redraws what a searching seat cannot se
 
 from simcore.kernel import kernel
 from simcore import driver
-from simcore.search import chosen, search_choice_of
-from simcore.turns import halt_here, log_event, scripted_option
+from simcore.turns import halt_here, log_event
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.policies import choose, determinize, score_position
 from simcore.boardgames.principato.rules import (
@@ -38,25 +37,13 @@ from simcore.boardgames.principato.state import (
     TO_MILITIA, YEARS, S_FIELD_FARM, S_PALAZZO_BANK, S_MONUMENT, S_PAINTING)
 
 
-search_choice = search_choice_of(determinize)    # the search's part of decide (simcore/search.py)
+@kernel(inline=True)
+def plan_overruled(st):
+    """A script, a replay or the search tree chose, not greedy: its plan (DEC-1) is not this action's."""
+    st.plan_ok = 0
 
 
-@kernel
-def decide(st, tt, p, dp, ctx):
-    """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
-    if st.n_opts == 1:
-        return st.opts[0]
-    i = scripted_option(st)
-    if i < 0:
-        i = search_choice(st, tt, p, dp)
-    if i < 0:
-        own = choose(st, tt, p, dp, ctx)
-        i = chosen(st, own)
-    else:
-        own = -1
-    if i != own:
-        st.plan_ok = 0          # a script, a replay or the tree chose: greedy's plan is not this action's
-    return st.opts[i]
+decide = driver.decider(choose, determinize, plan_overruled)   # decide(st, tt, p, dp, ctx): simcore/driver.py
 
 
 # ---------------------------------------------------------------- gaining cubes (PR-10.3, PR-10.4)

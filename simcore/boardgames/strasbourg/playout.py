@@ -12,8 +12,7 @@ search's root redraws what the searching seat cannot see (policies.determinize).
 
 from simcore.kernel import kernel
 from simcore import driver
-from simcore.search import chosen, search_choice_of
-from simcore.turns import halt_here, log_event, scripted_option
+from simcore.turns import halt_here, log_event
 from simcore.boardgames.strasbourg.policies import choose, determinize, plan_bundles
 from simcore.boardgames.strasbourg.rules import (
     box_bundle, bid_options, buy, buy_options, chapel_options, discard_unused, draw_card, draw_options,
@@ -29,20 +28,7 @@ from simcore.boardgames.strasbourg.state import (
     SC_PRIVILEGES_SPENT, SC_RETURNED, SUBPHASE_TYPE)
 
 
-search_choice = search_choice_of(determinize)    # the search's part of decide (simcore/search.py)
-
-
-@kernel
-def decide(st, tt, p, dp, ctx):
-    """The value of the option p chooses at decision point dp (options in st.opts[:st.n_opts])."""
-    if st.n_opts == 1:
-        return st.opts[0]
-    i = scripted_option(st)
-    if i < 0:
-        i = search_choice(st, tt, p, dp)
-    if i < 0:
-        i = chosen(st, choose(st, tt, p, dp, ctx))
-    return st.opts[i]
+decide = driver.decider(choose, determinize)   # decide(st, tt, p, dp, ctx): simcore/driver.py
 
 
 # ---------------------------------------------------------------- setup and planning (SB-3.6, SB-5)
