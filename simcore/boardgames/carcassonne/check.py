@@ -26,10 +26,10 @@ from simcore.boardgames.carcassonne.rules import (
 )
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.state import (
-    ARK, CAT_ARK, CAT_FIELD, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET, EV_FIELD,
-    EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, FOLLOWER, FOLLOWERS,
-    GRID, MAX_EVENTS, MAX_PLAYERS, N_CATEGORIES, N_CELLS, N_NODES, PASS, PROPHET, PROPHET_AVAILABLE,
-    PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, new_state,
+    ARK, CAT_ARK, CAT_FIELD, FOLLOWER, FOLLOWERS, GRID, MAX_EVENTS, MAX_PLAYERS, N_CATEGORIES, N_CELLS, N_NODES,
+    PASS, PROPHET, PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, WHY_ARK, WHY_CITY, WHY_CITY_END,
+    WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9, WHY_MONASTERY_END, WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3,
+    WHY_TEMPLE7, new_state,
 )
 from simcore.kernel import kernel
 from simcore.contract import CheckResult, UserError
@@ -600,7 +600,7 @@ def check_entries(st, tt, n, cell, mark, ctr):
 @kernel
 def event_slot(reason, ref):
     """Scratch column of an event's subject: feature root node, or N_NODES + tile index."""
-    if reason == EV_TEMPLE7 or reason == EV_TEMPLE3 or reason == EV_MONASTERY9 or reason == EV_MONASTERY_END:
+    if reason == WHY_TEMPLE7 or reason == WHY_TEMPLE3 or reason == WHY_MONASTERY9 or reason == WHY_MONASTERY_END:
         return N_NODES + ref
     return ref
 
@@ -624,16 +624,16 @@ def check_events(st, tt, work, mark, ctr, final_turn):
             return E_EVENTS, i
         bit = 1 << seat
         in_game = turn < final_turn
-        if reason == EV_ARK:
+        if reason == WHY_ARK:
             if not ark or not in_game or pts <= 0:
                 return E_EVENTS, i
             continue
-        arkonly = reason == EV_CITY_PROPHET or reason == EV_TEMPLE7 or reason == EV_TEMPLE3
-        baseonly = reason == EV_MONASTERY9 or reason == EV_MONASTERY_END
+        arkonly = reason == WHY_CITY_PROPHET or reason == WHY_TEMPLE7 or reason == WHY_TEMPLE3
+        baseonly = reason == WHY_MONASTERY9 or reason == WHY_MONASTERY_END
         if (arkonly and not ark) or (baseonly and ark):
             return E_EVENTS, i
-        completion = reason == EV_ROAD or reason == EV_CITY or reason == EV_CITY_PROPHET \
-            or reason == EV_TEMPLE7 or reason == EV_MONASTERY9
+        completion = reason == WHY_ROAD or reason == WHY_CITY or reason == WHY_CITY_PROPHET \
+            or reason == WHY_TEMPLE7 or reason == WHY_MONASTERY9
         if completion != in_game:
             return E_EVENTS, i
         slot = event_slot(reason, ref)
@@ -655,18 +655,18 @@ def check_events(st, tt, work, mark, ctr, final_turn):
         work[W_EV_SEATS, slot] |= bit
         if code != 0:
             continue
-        if reason == EV_ROAD or reason == EV_ROAD_END:
+        if reason == WHY_ROAD or reason == WHY_ROAD_END:
             ok = pts == tile_count(st, ref) + st.oases[ref] and st.kind[ref] == ROAD and st.parent[ref] == ref
-        elif reason == EV_CITY or reason == EV_CITY_PROPHET:
+        elif reason == WHY_CITY or reason == WHY_CITY_PROPHET:
             value = 2 * (tile_count(st, ref) + st.scrolls[ref])
-            if reason == EV_CITY_PROPHET:
+            if reason == WHY_CITY_PROPHET:
                 value *= 2
             ok = pts == value and st.kind[ref] == CITY and st.parent[ref] == ref and st.open[ref] == 0
-        elif reason == EV_CITY_END:     # the prophet's doubling is checked in check_final
+        elif reason == WHY_CITY_END:    # the prophet's doubling is checked in check_final
             value = tile_count(st, ref) + st.scrolls[ref]
             ok = (pts == value or pts == 2 * value) and st.kind[ref] == CITY and st.parent[ref] == ref \
                 and st.open[ref] > 0
-        elif reason == EV_FIELD:
+        elif reason == WHY_FIELD:
             ok = st.kind[ref] == FIELD and st.parent[ref] == ref
             if ark:
                 left = st.sheep[ref] - st.wolves[ref]
@@ -675,13 +675,13 @@ def check_events(st, tt, work, mark, ctr, final_turn):
                 ok = ok and pts == 2 * left
             else:
                 ok = ok and pts == farmer_value(st, tt, ref, mark, ctr)
-        elif reason == EV_TEMPLE7:
+        elif reason == WHY_TEMPLE7:
             ok = pts == 7 and tt.temple[st.p_type[ref]] == 1
-        elif reason == EV_TEMPLE3:
+        elif reason == WHY_TEMPLE3:
             ok = pts == 3 and tt.temple[st.p_type[ref]] == 1
-        elif reason == EV_MONASTERY9:
+        elif reason == WHY_MONASTERY9:
             ok = pts == 9 and tt.cloister_seg[st.p_type[ref]] >= 0
-        elif reason == EV_MONASTERY_END:
+        elif reason == WHY_MONASTERY_END:
             n = 0
             for k in range(8):
                 if st.cell_pidx[st.p_cell[ref] + RING[k]] >= 0:
@@ -701,7 +701,7 @@ def check_events(st, tt, work, mark, ctr, final_turn):
 @kernel
 def check_phase_s(st, tt, ev0, comp_win, comp_pro, mon_pidx, mon_win, temple_was_open, counts):
     """CA-9/CB-3 winners of this turn's phase S: every completed road/city pays exactly its
-    majority (doubled, as EV_CITY_PROPHET, for a winning prophet owner), every monastery completed
+    majority (doubled, as WHY_CITY_PROPHET, for a winning prophet owner), every monastery completed
     now pays its monk's owner(s), every temple completed now pays the majority of the cross as it
     stands after the roads and cities were cleared. comp_win/comp_pro/mon_win were taken before
     phase S; temple_was_open[k] says the temple at candidate k (placed cell, N, E, S, W) was open."""
@@ -714,19 +714,19 @@ def check_phase_s(st, tt, ev0, comp_win, comp_pro, mon_pidx, mon_win, temple_was
         ref = st.ev_ref[i]
         bit = 1 << st.ev_seat[i]
         matched = False
-        if reason == EV_ROAD or reason == EV_CITY or reason == EV_CITY_PROPHET:
+        if reason == WHY_ROAD or reason == WHY_CITY or reason == WHY_CITY_PROPHET:
             for j in range(st.n_completed):
                 if st.completed[j] == ref:
                     matched = True
                     got[j] |= bit
-                    if (reason == EV_CITY_PROPHET) != ((comp_pro[j] & bit) != 0):
+                    if (reason == WHY_CITY_PROPHET) != ((comp_pro[j] & bit) != 0):
                         return E_WINNERS, i
-        elif reason == EV_MONASTERY9:
+        elif reason == WHY_MONASTERY9:
             for j in range(16):
                 if mon_pidx[j] == ref:
                     matched = True
                     got_mon[j] |= bit
-        elif reason == EV_TEMPLE7:
+        elif reason == WHY_TEMPLE7:
             for k in range(5):
                 c = cell if k == 0 else cell + DELTA[k - 1]
                 if temple_was_open[k] and st.cell_pidx[c] == ref:
@@ -794,12 +794,12 @@ def check_final(st, tt, work, ev0, mark, ctr):
         reason = st.ev_reason[i]
         ref = st.ev_ref[i]
         seat = st.ev_seat[i]
-        if reason != EV_TEMPLE3 and reason != EV_MONASTERY_END and reason != EV_ROAD_END \
-                and reason != EV_CITY_END and reason != EV_FIELD:
+        if reason != WHY_TEMPLE3 and reason != WHY_MONASTERY_END and reason != WHY_ROAD_END \
+                and reason != WHY_CITY_END and reason != WHY_FIELD:
             return E_EVENTS, i
         slot = event_slot(reason, ref)
         work[W_GOT, slot] |= 1 << seat
-        if reason == EV_CITY_END:
+        if reason == WHY_CITY_END:
             value = tile_count(st, ref) + st.scrolls[ref]
             if doubles and (work[W_PRO, ref] >> seat) & 1:
                 value *= 2

@@ -2,22 +2,22 @@
 from simcore.seats import SEAT_NAMES
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.state import (
-    ARK, FOLLOWER, PROPHET, MAX_SEG, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET, EV_FIELD,
-    EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, xy_of,
+    ARK, FOLLOWER, PROPHET, MAX_SEG, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD,
+    WHY_MONASTERY9, WHY_MONASTERY_END, WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3, WHY_TEMPLE7, xy_of,
 )
 
 REASONS = {
-    EV_ARK: "the Ark passes {n} of their figure(s)",
-    EV_ROAD: "completed road",
-    EV_CITY: "completed city",
-    EV_CITY_PROPHET: "completed city, doubled by the prophet",
-    EV_TEMPLE7: "completed temple (majority of the cross)",
-    EV_TEMPLE3: "unfinished temple (majority of the cross)",
-    EV_ROAD_END: "unfinished road",
-    EV_CITY_END: "unfinished city",
-    EV_FIELD: "field",
-    EV_MONASTERY9: "completed monastery",
-    EV_MONASTERY_END: "unfinished monastery",
+    WHY_ARK: "the Ark passes {n} of their figure(s)",
+    WHY_ROAD: "completed road",
+    WHY_CITY: "completed city",
+    WHY_CITY_PROPHET: "completed city, doubled by the prophet",
+    WHY_TEMPLE7: "completed temple (majority of the cross)",
+    WHY_TEMPLE3: "unfinished temple (majority of the cross)",
+    WHY_ROAD_END: "unfinished road",
+    WHY_CITY_END: "unfinished city",
+    WHY_FIELD: "field",
+    WHY_MONASTERY9: "completed monastery",
+    WHY_MONASTERY_END: "unfinished monastery",
 }
 
 
@@ -41,22 +41,22 @@ def plural(n, word):
 
 def feature_words(st, ref, reason, points, ark):
     """What a scored feature was made of, from its root's aggregates."""
-    cities = (EV_CITY, EV_CITY_END, EV_CITY_PROPHET)
-    if reason == EV_FIELD and not ark:
+    cities = (WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET)
+    if reason == WHY_FIELD and not ark:
         return plural(points // 3, "completed city") + " touching it"
-    if reason in (EV_ROAD, EV_ROAD_END, EV_FIELD) or reason in cities:
+    if reason in (WHY_ROAD, WHY_ROAD_END, WHY_FIELD) or reason in cities:
         tiles = bin(int(st["tiles_lo"][ref])).count("1") + bin(int(st["tiles_hi"][ref])).count("1")
         parts = [plural(tiles, "tile")]
-        if reason in (EV_ROAD, EV_ROAD_END) and st["oases"][ref]:
+        if reason in (WHY_ROAD, WHY_ROAD_END) and st["oases"][ref]:
             parts.append(plural(int(st["oases"][ref]), "oasis").replace("oasiss", "oases"))
         if reason in cities and st["scrolls"][ref]:
             parts.append(plural(int(st["scrolls"][ref]), "scroll" if ark else "pennant"))
-        if reason == EV_CITY_END and points == 2 * (tiles + int(st["scrolls"][ref])):
+        if reason == WHY_CITY_END and points == 2 * (tiles + int(st["scrolls"][ref])):
             parts.append("doubled by the prophet (PROPHET_DOUBLES_INCOMPLETE)")
-        if reason == EV_FIELD and (st["sheep"][ref] or st["wolves"][ref]):
+        if reason == WHY_FIELD and (st["sheep"][ref] or st["wolves"][ref]):
             parts.append(f"{st['sheep'][ref]} sheep, {plural(int(st['wolves'][ref]), 'wolf').replace('wolfs', 'wolves')}")
         return ", ".join(parts)
-    if reason in (EV_TEMPLE7, EV_TEMPLE3, EV_MONASTERY9, EV_MONASTERY_END):
+    if reason in (WHY_TEMPLE7, WHY_TEMPLE3, WHY_MONASTERY9, WHY_MONASTERY_END):
         return "at " + where(st["p_cell"][ref])
     return ""
 

@@ -5,9 +5,9 @@ from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import DELTA, RING, ark_path_points, find, is_ark, lowest_bit, tile_count
 from simcore.boardgames.carcassonne.state import (
-    CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_ARK, EV_CITY, EV_CITY_END, EV_CITY_PROPHET,
-    EV_FIELD, EV_MONASTERY9, EV_MONASTERY_END, EV_ROAD, EV_ROAD_END, EV_TEMPLE3, EV_TEMPLE7, MAX_EVENTS,
-    GRID, MAX_PLAYERS, PROPHET_BOXED, PROPHET_SLOT, SLOTS,
+    CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, GRID, MAX_EVENTS, MAX_PLAYERS, PROPHET_BOXED,
+    PROPHET_SLOT, SLOTS, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9,
+    WHY_MONASTERY_END, WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3, WHY_TEMPLE7,
 )
 from simcore.kernel import kernel
 
@@ -58,7 +58,7 @@ def move_ark(st, tt, seat, path, length):
     end = path[length - 1]
     for s in range(st.players):
         if gained[s] > 0:
-            add_points(st, s, CAT_ARK, gained[s], EV_ARK, end)
+            add_points(st, s, CAT_ARK, gained[s], WHY_ARK, end)
     st.ark_cell = end
 
 
@@ -96,10 +96,10 @@ def score_completed_feature(st, tt, root):
         return
     tiles = tile_count(st, root)
     if st.kind[root] == ROAD:
-        award_majority(st, st.figs[root], tiles + st.oases[root], CAT_ROAD, EV_ROAD, root, 0, EV_ROAD)
+        award_majority(st, st.figs[root], tiles + st.oases[root], CAT_ROAD, WHY_ROAD, root, 0, WHY_ROAD)
     else:
-        award_majority(st, st.figs[root], 2 * tiles + 2 * st.scrolls[root], CAT_CITY, EV_CITY, root,
-                       st.prophets[root], EV_CITY_PROPHET)
+        award_majority(st, st.figs[root], 2 * tiles + 2 * st.scrolls[root], CAT_CITY, WHY_CITY, root,
+                       st.prophets[root], WHY_CITY_PROPHET)
     remove_figures(st, root)
 
 
@@ -174,9 +174,9 @@ def score_temple(st, pidx, complete, with_prophets):
     counts = st.tmp[110:110 + MAX_PLAYERS]
     count_cross_figures(st, st.p_cell[pidx], with_prophets, counts)
     if complete:
-        award_majority(st, counts, 7, CAT_CLOISTER, EV_TEMPLE7, pidx, 0, EV_TEMPLE7)
+        award_majority(st, counts, 7, CAT_CLOISTER, WHY_TEMPLE7, pidx, 0, WHY_TEMPLE7)
     else:
-        award_majority(st, counts, 3, CAT_CLOISTER, EV_TEMPLE3, pidx, 0, EV_TEMPLE3)
+        award_majority(st, counts, 3, CAT_CLOISTER, WHY_TEMPLE3, pidx, 0, WHY_TEMPLE3)
 
 
 @kernel
@@ -208,7 +208,7 @@ def score_turn(st, tt):
                 if g >= 0 and st.cloister_done[pidx] == 0 and ring_neighbours(st, c) == 8:
                     node = pidx * MAX_SEG + g
                     if st.n_figs[node] > 0:
-                        award_majority(st, st.figs[node], 9, CAT_CLOISTER, EV_MONASTERY9, pidx, 0, EV_MONASTERY9)
+                        award_majority(st, st.figs[node], 9, CAT_CLOISTER, WHY_MONASTERY9, pidx, 0, WHY_MONASTERY9)
                         remove_figures(st, node)
                     st.cloister_done[pidx] = 1
     n = 0
@@ -245,7 +245,7 @@ def final_scoring(st, tt):
             node = pidx * MAX_SEG + int(tt.cloister_seg[t])
             if st.n_figs[node] > 0:
                 award_majority(st, st.figs[node], 1 + ring_neighbours(st, st.p_cell[pidx]), CAT_CLOISTER,
-                               EV_MONASTERY_END, pidx, 0, EV_MONASTERY_END)
+                               WHY_MONASTERY_END, pidx, 0, WHY_MONASTERY_END)
     doubles = ark and tt.rules[R_DOUBLE_INCOMPLETE] == 1
     for seat in range(st.players):
         for slot in range(SLOTS):
@@ -257,12 +257,12 @@ def final_scoring(st, tt):
                 continue
             kind = st.kind[root]
             if kind == ROAD:
-                award_majority(st, st.figs[root], tile_count(st, root) + st.oases[root], CAT_ROAD, EV_ROAD_END,
-                               root, 0, EV_ROAD_END)
+                award_majority(st, st.figs[root], tile_count(st, root) + st.oases[root], CAT_ROAD, WHY_ROAD_END,
+                               root, 0, WHY_ROAD_END)
                 st.done[root] = 2           # 2: scored at the end of the game
             elif kind == CITY:
                 award_majority(st, st.figs[root], tile_count(st, root) + st.scrolls[root], CAT_CITY,
-                               EV_CITY_END, root, st.prophets[root] if doubles else 0, EV_CITY_END)
+                               WHY_CITY_END, root, st.prophets[root] if doubles else 0, WHY_CITY_END)
                 st.done[root] = 2
     if ark:
         score_sheep_fields(st, tt)
@@ -285,7 +285,7 @@ def score_sheep_fields(st, tt):
             left = st.sheep[root] - st.wolves[root]
             if left < 0 and not negative:
                 left = 0
-            award_majority(st, st.figs[root], 2 * left, CAT_FIELD, EV_FIELD, root, 0, EV_FIELD)
+            award_majority(st, st.figs[root], 2 * left, CAT_FIELD, WHY_FIELD, root, 0, WHY_FIELD)
             st.done[root] = 2
 
 
@@ -321,4 +321,4 @@ def score_farmers(st, tt):
     for f in range(n_fields):
         node = st.field_roots[f]
         st.fid[node] = -1
-        award_majority(st, st.figs[node], 3 * counts[f], CAT_FIELD, EV_FIELD, node, 0, EV_FIELD)
+        award_majority(st, st.figs[node], 3 * counts[f], CAT_FIELD, WHY_FIELD, node, 0, WHY_FIELD)

@@ -48,9 +48,9 @@ PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_BOXED = 0, 1, 2
 # action kinds (CA-13); an action is kind * 16 + segment, or kind * 16 for PASS and ARK
 PASS, FOLLOWER, PROPHET, ARK = 0, 1, 2, 3
 
-# score event reasons (CA-12.11), in the base game MONASTERY stands where TEMPLE does
-EV_ARK, EV_ROAD, EV_CITY, EV_CITY_PROPHET, EV_TEMPLE7, EV_TEMPLE3, EV_ROAD_END, EV_CITY_END, EV_FIELD, \
-    EV_MONASTERY9, EV_MONASTERY_END = range(11)
+# why a score event scored (CA-12.11), in the base game MONASTERY stands where TEMPLE does
+WHY_ARK, WHY_ROAD, WHY_CITY, WHY_CITY_PROPHET, WHY_TEMPLE7, WHY_TEMPLE3, WHY_ROAD_END, WHY_CITY_END, \
+    WHY_FIELD, WHY_MONASTERY9, WHY_MONASTERY_END = range(11)
 
 PLAY_FIELDS = [
     ("gen_chance", np.uint64, (4,)),
