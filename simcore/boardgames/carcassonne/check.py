@@ -279,8 +279,8 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
         return E_TILES, 0
     if st.n_placed + st.discarded + (st.n_deck - st.top) != tiles:
         return E_TILES, st.n_placed
-    if st.turn != st.n_placed - 1 or st.turn > tiles - 1:
-        return E_TILES, st.turn
+    if st.round_no != st.n_placed - 1 or st.round_no > tiles - 1:
+        return E_TILES, st.round_no
     # seats not in the game
     for s in range(players, MAX_PLAYERS):
         if st.supply[s] != FOLLOWERS or st.vp[s] != 0 or st.prophet_state[s] != PROPHET_AVAILABLE:
@@ -854,7 +854,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
     step = 0                        # the turn being played: 0 the setup, 1 the first tile after the start tile
     code, detail = check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, False)
     while code == 0 and st.top < st.n_deck:
-        step = st.turn + 1
+        step = st.round_no + 1
         t = draw_placeable(st, tt)
         if t < 0:
             break
@@ -992,7 +992,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
                 break
             st.ark_cell = entry
         log_move(st, seat, t, cell, rot, action, entry)
-        st.turn += 1
+        st.round_no += 1
         st.seat = (seat + 1) % players
         if city_now:
             city_done = True
@@ -1023,8 +1023,8 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
             if total != st.vp[s]:
                 code, detail = E_SCORE_SUM, s
         if code == 0:
-            if st.turn + st.discarded != set_size(tt) - 1 or st.n_moves != st.turn or st.top != st.n_deck:
-                code, detail = E_LENGTH, st.turn
+            if st.round_no + st.discarded != set_size(tt) - 1 or st.n_moves != st.round_no or st.top != st.n_deck:
+                code, detail = E_LENGTH, st.round_no
         if code == 0 and st.n_events < MAX_EVENTS:
             for s in range(st.players):
                 total = 0
@@ -1034,7 +1034,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
                 if total != st.vp[s]:
                     code, detail = E_SCORE_SUM, s
             if code == 0:
-                code, detail = check_events(st, tt, work, mark, ctr, st.turn)
+                code, detail = check_events(st, tt, work, mark, ctr, st.round_no)
             if code == 0:
                 code, detail = check_final(st, tt, work, ev0, mark, ctr)
         if code == 0:   # final scoring moves no figure: the books still balance
@@ -1065,7 +1065,7 @@ def check_batch_kernel(ws, tables, players, seat_policies, seed, first_index, ou
         for s in range(players):
             for c in range(out_pts.shape[2]):
                 out_pts[k, s, c] = st.pts[s, c]
-        out_game[k, 0] = st.turn
+        out_game[k, 0] = st.round_no
         out_game[k, 1] = st.discarded
 
 

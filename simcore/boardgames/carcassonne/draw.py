@@ -440,7 +440,7 @@ def _header(fig, fig_h, st, data, players, seat_policies, names, seed, index, ca
     top = fig_h - 0.15
     fig.text(fig_w / 2, top, f"{name}  \u2014  seed {seed}, game {index}", transform=inch, ha="center", va="top",
              fontsize=14, weight="bold")
-    turns, discarded = int(st["turn"]), int(st["discarded"])
+    turns, discarded = int(st["round_no"]), int(st["discarded"])
     if st["halted"]:
         when = (f"after turn {turns} of the game (scores so far)  \u00b7  "
                 f"{discarded} tile{'' if discarded == 1 else 's'} discarded  \u00b7  figures on the map")

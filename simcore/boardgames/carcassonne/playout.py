@@ -270,12 +270,12 @@ def run_game(st, tt, players, policies, seed, index):
         entry = resolve_turn(st, tt, seat, action, -1)
         if st.logging:
             log_move(st, seat, t, cell, rot, action, entry)
-        st.turn += 1
+        st.round_no += 1
         st.seat = (seat + 1) % players
-        if halt_here(st, st.turn):
+        if halt_here(st, st.round_no):
             return
     final_scoring(st, tt)
-    st.game_count[GC_TURNS] = st.turn
+    st.game_count[GC_TURNS] = st.round_no
     st.game_count[GC_DISCARDED] = st.discarded
 
 

@@ -192,7 +192,7 @@ def clear(st, players, policies):
     st.n_deck = 0
     st.top = 0
     st.discarded = 0
-    st.turn = 0
+    st.round_no = 0
     st.seat = 0
     st.ark_cell = -1
     st.n_completed = 0

@@ -24,7 +24,7 @@ def add_points(st, seat, category, points, reason, ref):
     st.pts[seat, category] += points
     if st.logging and st.n_events < MAX_EVENTS:
         i = st.n_events
-        st.ev_turn[i] = st.turn
+        st.ev_turn[i] = st.round_no
         st.ev_seat[i] = seat
         st.ev_points[i] = points
         st.ev_reason[i] = reason

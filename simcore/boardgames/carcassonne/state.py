@@ -56,7 +56,9 @@ PLAY_FIELDS = [
     ("gen_chance", np.uint64, (4,)),
     ("gen_decide", np.uint64, (4,)),
     ("players", np.int32),
-    ("turn", np.int32),                       # turns played so far
+    # turns played so far, under the name the shared code gives a game's step (turns.log_event's
+    # round column, like violation_round): Carcassonne's step is one player's turn
+    ("round_no", np.int32),
     ("seat", np.int32),                       # active player
     ("policy", np.int8, (MAX_PLAYERS,)),      # policy id per seat
     # draw pile: deck[top:n_deck] are the tiles still to draw (the start tile is not in it)

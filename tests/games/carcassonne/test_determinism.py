@@ -36,8 +36,8 @@ def test_replay_and_logged_game_reproduce_the_batch_game(game):
     for i in range(len(policies)):
         st = carcassonne.play_logged(data, players, policies[i], seed, i)
         np.testing.assert_array_equal(st["pts"][:players, :n_cat], result.pts[i], err_msg=f"game {i}")
-        assert [int(st["turn"]), int(st["discarded"])] == result.game[i].tolist()
-        assert int(st["n_moves"]) == int(st["turn"])
+        assert [int(st["round_no"]), int(st["discarded"])] == result.game[i].tolist()
+        assert int(st["n_moves"]) == int(st["round_no"])
         events = int(st["n_events"])
         for s in range(players):
             assert int(st["ev_points"][:events][st["ev_seat"][:events] == s].sum()) == int(st["vp"][s])

@@ -297,7 +297,7 @@ def test_enumerators_agree_with_brute_force(game_id, nondefault, games):
                     f"{where}: discarded tile type {int(st['deck'][j])}, which fits"
             if t < 0:
                 break
-            turn = int(st["turn"])
+            turn = int(st["round_no"])
             legal = brute_force_placements(board, edge, t)
             assert legal, f"{where} turn {turn}: drew tile type {t}, which fits nowhere"
             listed = enumerated(st, tt_full, t)
@@ -339,7 +339,7 @@ def test_enumerators_agree_with_brute_force(game_id, nondefault, games):
                 ark_turns += 1
             action = choose_action(st, tt, seat)
             resolve_turn(st, tt, seat, action, -1)
-            st["turn"] += 1
+            st["round_no"] += 1
             st["seat"] = (seat + 1) % players
     assert placements_checked > 1000
     if ruleset == "ark":
@@ -385,7 +385,7 @@ def test_the_border_ring_never_joins_the_frontier():
     st = new_state()[0]
     reset(st, tt, 2, np.zeros(MAX_PLAYERS, np.int8), np.int64(1), np.int64(0))
     assert st["n_frontier"] == 4
-    st["top"], st["turn"] = 1, 1                      # the tile came off the pile in turn 1
+    st["top"], st["round_no"] = 1, 1                  # the tile came off the pile in turn 1
     edge = cell_of(72, 0)
     place_tile(st, tt, st["deck"][0], 0, edge)
     assert [st["req"][cell_of(x, y)] != 255 for x, y in ((73, 0), (71, 0), (72, 1), (72, -1))] == \

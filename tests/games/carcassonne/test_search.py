@@ -198,11 +198,11 @@ def move_log_problems(st, tt, players, seed, index):
             w.ark_cell = entry
         if w.vp[:players].tolist() != st.mv_score[i, :players].tolist():
             problems.append(f"move {i}: scores {w.vp[:players].tolist()}, logged {st.mv_score[i, :players]}")
-        w.turn += 1
+        w.round_no += 1
         w.seat = (seat + 1) % players
     scoring.final_scoring(w, tt)
-    if w.top != w.n_deck or w.turn + w.discarded != BOX_TILES - 1:
-        problems.append(f"the game ended early: turn {w.turn}, {w.discarded} discarded")
+    if w.top != w.n_deck or w.round_no + w.discarded != BOX_TILES - 1:
+        problems.append(f"the game ended early: turn {w.round_no}, {w.discarded} discarded")
     if w.pts.tolist() != st.pts.tolist():
         problems.append(f"final points {w.pts[:players].tolist()}, played {st.pts[:players].tolist()}")
     return problems
