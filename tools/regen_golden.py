@@ -2,7 +2,7 @@
 
 Each file in tests/games/<game>/golden/ is a game's replay (spec.replay). For Carcassonne: every
 move, what scored and why, final scoring, the final map, with the running score after every turn
-added from the game record (mv_score). For Notre Dame: every round's persons, hands, cards,
+added from the move log (each seat's VP after the turn). For Notre Dame: every round's persons, hands, cards,
 choices, bribes, plague and payouts, with each seat's standing after every round. For Strasbourg:
 every round's plans and bundles, each sub-phase's bids, winners and actions, constructions and
 the council, then the final score by category. For Principato: the setup (start player, goal
@@ -77,9 +77,10 @@ CASES = (
 HEADER = "# golden playthrough, checked by tests/games/{}/test_golden.py; regenerate: python tools/regen_golden.py"
 
 
-def score_line(st, move: int, players: int) -> str:
+def score_line(turn, players: int) -> str:
+    """The score after a turn of the move log (describe.Turn)."""
     from simcore.boardgames.carcassonne.describe import SEAT_NAMES
-    return "  score: " + ", ".join(f"{SEAT_NAMES[s]} {int(st['mv_score'][move, s])}" for s in range(players))
+    return "  score: " + ", ".join(f"{SEAT_NAMES[s]} {turn.vp[s]}" for s in range(players))
 
 
 def render(case: Case) -> str:
@@ -98,22 +99,23 @@ def render(case: Case) -> str:
 
 def render_carcassonne(case: Case, data, seats, lines) -> str:
     from simcore.boardgames.carcassonne import spec as carcassonne
+    from simcore.boardgames.carcassonne.describe import read_log
 
-    st = carcassonne.play_logged(data, case.players, seats, case.seed, case.index)
+    turns = read_log(carcassonne.play_logged(data, case.players, seats, case.seed, case.index)).turns
     out = [HEADER.format("carcassonne")]
     pending = None                  # the move whose score line is due
     for line in lines:
         ends_turn = line.startswith("turn ") or line.startswith("  tile(s) ") or line == "final scoring:"
         if pending is not None and ends_turn:
-            out.append(score_line(st, pending, case.players))
+            out.append(score_line(turns[pending], case.players))
             pending = None
         out.append(line)
         if line.startswith("turn "):
             pending = int(line.split(":", 1)[0].split()[1]) - 1
     scored = sum(1 for line in out if line.startswith("  score: "))
-    if pending is not None or scored != int(st["n_moves"]):
+    if pending is not None or scored != len(turns):
         raise RuntimeError(f"{case.filename}: could not place a score line after each of the "
-                           f"{int(st['n_moves'])} moves (replay format changed?)")
+                           f"{len(turns)} moves (replay format changed?)")
     return "\n".join(out) + "\n"
 
 

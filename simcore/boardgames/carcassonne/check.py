@@ -21,15 +21,15 @@ from simcore.boardgames.carcassonne.components import CITY, CLOISTER, FIELD, MAX
 from simcore.boardgames.carcassonne.playout import log_move
 from simcore.boardgames.carcassonne.policies import choose_action, choose_entry, choose_placement
 from simcore.boardgames.carcassonne.rules import (
-    DELTA, RING, apply_action, draw_placeable, find, list_actions, list_ark_entries, list_ark_outcomes,
-    on_border, opposite_port, place_tile, reset, set_size, tile_count,
+    DELTA, RING, apply_action, ark_enters, draw_placeable, find, list_actions, list_ark_entries,
+    list_ark_outcomes, on_border, opposite_port, place_tile, reset, set_size, tile_count,
 )
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.state import (
-    ARK, CAT_ARK, CAT_FIELD, FOLLOWER, FOLLOWERS, GRID, MAX_EVENTS, MAX_PLAYERS, N_CATEGORIES, N_CELLS, N_NODES,
-    PASS, PROPHET, PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, WHY_ARK, WHY_CITY, WHY_CITY_END,
-    WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9, WHY_MONASTERY_END, WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3,
-    WHY_TEMPLE7, new_state,
+    ARK, CAT_ARK, CAT_FIELD, EV_PLACE, EV_SCORE, FOLLOWER, FOLLOWERS, GRID, MAX_EVENTS, MAX_PLAYERS,
+    N_CATEGORIES, N_CELLS, N_NODES, PASS, PROPHET, PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS,
+    WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9, WHY_MONASTERY_END, WHY_ROAD,
+    WHY_ROAD_END, WHY_TEMPLE3, WHY_TEMPLE7, new_state,
 )
 from simcore.kernel import kernel
 from simcore.contract import CheckResult, UserError
@@ -598,6 +598,34 @@ def check_entries(st, tt, n, cell, mark, ctr):
 
 
 @kernel
+def score_of(st, i):
+    """Move-log entry i, an EV_SCORE: its turn, seat, points, why (WHY_*) and subject (state.py)."""
+    return st.ev[i, 1], st.ev[i, 2], st.ev[i, 3], st.ev[i, 4], st.ev[i, 5]
+
+
+@kernel
+def logged(st, code):
+    """How many entries of the move log are of the kind code (EV_*)."""
+    n = 0
+    for i in range(st.n_events):
+        if st.ev[i, 0] == code:
+            n += 1
+    return n
+
+
+@kernel
+def points_logged(st, seat):
+    """The points of the seat's score events in the move log."""
+    total = 0
+    for i in range(st.n_events):
+        if st.ev[i, 0] == EV_SCORE:
+            _, s, points, _, _ = score_of(st, i)
+            if s == seat:
+                total += points
+    return total
+
+
+@kernel
 def event_slot(reason, ref):
     """Scratch column of an event's subject: feature root node, or N_NODES + tile index."""
     if reason == WHY_TEMPLE7 or reason == WHY_TEMPLE3 or reason == WHY_MONASTERY9 or reason == WHY_MONASTERY_END:
@@ -615,11 +643,9 @@ def check_events(st, tt, work, mark, ctr, final_turn):
     code = 0
     detail = 0
     for i in range(st.n_events):
-        reason = st.ev_reason[i]
-        ref = st.ev_ref[i]
-        seat = st.ev_seat[i]
-        turn = st.ev_turn[i]
-        pts = st.ev_points[i]
+        if st.ev[i, 0] != EV_SCORE:
+            continue
+        turn, seat, pts, reason, ref = score_of(st, i)
         if seat < 0 or seat >= st.players:
             return E_EVENTS, i
         bit = 1 << seat
@@ -710,9 +736,10 @@ def check_phase_s(st, tt, ev0, comp_win, comp_pro, mon_pidx, mon_win, temple_was
     got_mon = np.zeros(16, np.int64)
     got_temple = np.zeros(5, np.int64)
     for i in range(ev0, st.n_events):
-        reason = st.ev_reason[i]
-        ref = st.ev_ref[i]
-        bit = 1 << st.ev_seat[i]
+        if st.ev[i, 0] != EV_SCORE:
+            continue
+        _, seat, _, reason, ref = score_of(st, i)
+        bit = 1 << seat
         matched = False
         if reason == WHY_ROAD or reason == WHY_CITY or reason == WHY_CITY_PROPHET:
             for j in range(st.n_completed):
@@ -791,9 +818,9 @@ def check_final(st, tt, work, ev0, mark, ctr):
     negative = tt.rules[R_NEGATIVE_FIELDS] == 1
     doubles = ark and tt.rules[R_DOUBLE_INCOMPLETE] == 1
     for i in range(ev0, st.n_events):
-        reason = st.ev_reason[i]
-        ref = st.ev_ref[i]
-        seat = st.ev_seat[i]
+        if st.ev[i, 0] != EV_SCORE:
+            continue
+        _, seat, pts, reason, ref = score_of(st, i)
         if reason != WHY_TEMPLE3 and reason != WHY_MONASTERY_END and reason != WHY_ROAD_END \
                 and reason != WHY_CITY_END and reason != WHY_FIELD:
             return E_EVENTS, i
@@ -803,7 +830,7 @@ def check_final(st, tt, work, ev0, mark, ctr):
             value = tile_count(st, ref) + st.scrolls[ref]
             if doubles and (work[W_PRO, ref] >> seat) & 1:
                 value *= 2
-            if st.ev_points[i] != value:
+            if pts != value:
                 return E_WINNERS, i
     for pidx in range(st.n_placed):
         slot = N_NODES + pidx
@@ -900,6 +927,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
         if not offered:
             code, detail = E_ACTION, action
             break
+        log_move(st, seat, t, cell, rot, action)
         # phase A (resolve_turn, first step)
         for s in range(MAX_PLAYERS):
             for c in range(N_CATEGORIES):
@@ -990,8 +1018,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
             if not chosen:
                 code, detail = E_ARK_ENTRY, entry
                 break
-            st.ark_cell = entry
-        log_move(st, seat, t, cell, rot, action, entry)
+            ark_enters(st, seat, entry)
         st.round_no += 1
         st.seat = (seat + 1) % players
         if city_now:
@@ -1022,16 +1049,14 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
                     code, detail = E_SCORE_DOWN, s
             if total != st.vp[s]:
                 code, detail = E_SCORE_SUM, s
+        whole_log = st.n_events < MAX_EVENTS        # turns.log_event drops the entries past its end
         if code == 0:
-            if st.round_no + st.discarded != set_size(tt) - 1 or st.n_moves != st.round_no or st.top != st.n_deck:
+            if st.round_no + st.discarded != set_size(tt) - 1 or st.top != st.n_deck \
+                    or (whole_log and logged(st, EV_PLACE) != st.round_no):
                 code, detail = E_LENGTH, st.round_no
-        if code == 0 and st.n_events < MAX_EVENTS:
+        if code == 0 and whole_log:
             for s in range(st.players):
-                total = 0
-                for i in range(st.n_events):
-                    if st.ev_seat[i] == s:
-                        total += st.ev_points[i]
-                if total != st.vp[s]:
+                if points_logged(st, s) != st.vp[s]:
                     code, detail = E_SCORE_SUM, s
             if code == 0:
                 code, detail = check_events(st, tt, work, mark, ctr, st.round_no)

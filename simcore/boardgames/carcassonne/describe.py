@@ -1,8 +1,13 @@
-"""Moves and states as text, for replay and debugging (plain Python, never in a kernel)."""
+"""Moves and states as text, for replay and debugging (plain Python, never in a kernel), and the
+move log read turn by turn (read_log), for the replay, the golden files and the tests."""
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
 from simcore.seats import SEAT_NAMES
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.state import (
-    ARK, FOLLOWER, PROPHET, MAX_SEG, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD,
+    ARK, EV_ACTION, EV_ARK_ENTERS, EV_ARK_STEP, EV_DISCARD, EV_PLACE, EV_SCORE, FOLLOWER, MAX_SEG, PASS,
+    PROPHET, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD,
     WHY_MONASTERY9, WHY_MONASTERY_END, WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3, WHY_TEMPLE7, xy_of,
 )
 
@@ -19,6 +24,79 @@ REASONS = {
     WHY_MONASTERY9: "completed monastery",
     WHY_MONASTERY_END: "unfinished monastery",
 }
+
+
+class Score(NamedTuple):
+    """A score event of the move log (state.EV_SCORE)."""
+    seat: int
+    points: int
+    why: int            # WHY_*
+    ref: int            # the feature's root node, the temple's or monastery's tile index, or the Ark's end cell
+
+
+@dataclass
+class Turn:
+    """One turn of the move log (state.py, EV_*): the seat's tile and action, what scored, the Ark."""
+    number: int             # 0 for the first turn after the start tile (st.round_no)
+    seat: int
+    tile: int
+    cell: int
+    rot: int
+    discards: list          # tiles drawn before the turn's tile that fit nowhere (CA-4.4)
+    action: int = PASS * 16
+    ark_path: list = field(default_factory=list)    # the tiles the Ark entered, in order, if it moved
+    scores: list = field(default_factory=list)      # Score events of the turn's phases A and S
+    entry: int = -1                                 # where the Ark entered the board after it, or -1
+    vp: list = field(default_factory=list)          # each seat's VP after the turn (in a log from the start)
+
+    @property
+    def moves_ark(self):
+        return self.action >= ARK * 16
+
+
+@dataclass
+class GameLog:
+    """The move log turn by turn (read_log)."""
+    turns: list
+    discards: list          # tiles drawn after the last turn that fit nowhere, to the pile's end (CA-10.1b)
+    final: list             # Score events of the final scoring
+
+
+def read_log(st):
+    """The move log of the state record st as a GameLog. A turn's entries begin with its tile
+    (EV_PLACE) and have its number as their round; the discards before the next tile and the
+    final scoring come after, with the next number. A log may begin in the middle of a game (a
+    search's run that logs from the turn it resumes at)."""
+    log = GameLog(turns=[], discards=[], final=[])
+    vp = [0] * int(st["players"])
+    turn = None             # the turn the entries belong to; None for discards and final scoring
+    for code, round_no, seat, a, b, c, seat_vp in st["ev"][:int(st["n_events"])].tolist():
+        vp[seat] = seat_vp
+        if code == EV_PLACE:
+            turn = Turn(round_no, seat, tile=a, cell=b, rot=c, discards=log.discards)
+            log.turns.append(turn)
+            log.discards = []
+        elif turn is not None and round_no != turn.number:
+            turn = None
+        if code == EV_DISCARD:
+            log.discards.append(a)
+        elif code == EV_ACTION:
+            turn.action = a
+        elif code == EV_ARK_STEP:
+            turn.ark_path.append(a)
+        elif code == EV_SCORE:
+            (log.final if turn is None else turn.scores).append(Score(seat, a, b, c))
+        elif code == EV_ARK_ENTERS:
+            turn.entry = a
+        if turn is not None:
+            turn.vp = list(vp)
+    return log
+
+
+def score_events(st, start=0):
+    """The Score events of the move log from its entry start on."""
+    return [Score(seat, a, b, c) for code, _, seat, a, b, c, _ in st["ev"][start:int(st["n_events"])].tolist()
+            if code == EV_SCORE]
 
 
 def where(cell):
@@ -61,84 +139,71 @@ def feature_words(st, ref, reason, points, ark):
     return ""
 
 
-def event_line(st, i, ark):
-    seat = int(st["ev_seat"][i])
-    reason = int(st["ev_reason"][i])
-    points = int(st["ev_points"][i])
-    text = REASONS[reason].format(n=points)
-    detail = feature_words(st, int(st["ev_ref"][i]), reason, points, ark)
-    return f"    +{points} {SEAT_NAMES[seat]}: {text}" + (f" ({detail})" if detail else "")
+def score_line(st, score, ark):
+    """A score event in words, with what the scored feature was made of."""
+    text = REASONS[score.why].format(n=score.points)
+    detail = feature_words(st, score.ref, score.why, score.points, ark)
+    return f"    +{score.points} {SEAT_NAMES[score.seat]}: {text}" + (f" ({detail})" if detail else "")
 
 
-def is_ark_move(st, i):
-    return int(st["mv_action"][i]) >= ARK * 16
+def discard_lines(ts, discards):
+    """The tiles drawn in a row that fit nowhere (CA-4.4), on one line."""
+    return [f"  tile(s) {', '.join(ts.ids[t] for t in discards)} fit nowhere: discarded"] if discards else []
 
 
-def ark_cells_before(st):
-    """The Ark's cell before each move, -1 while off the board (CA-2.4), then one past the last
-    move: where it stands at the end. It enters after a move's scoring (CA-7.2) and moves only by
+def ark_cells_before(turns):
+    """The Ark's cell before each turn, -1 while off the board (CA-2.4), then one past the last
+    turn: where it stands at the end. It enters after a turn's scoring (CA-7.2) and moves only by
     the Ark action, to its path's last tile (CA-7.3, CA-7.7); the log records both."""
     cells = [-1]
-    for i in range(int(st["n_moves"])):
+    for turn in turns:
         cell = cells[-1]
-        if is_ark_move(st, i):
-            cell = int(st["mv_path"][i, st["mv_path_len"][i] - 1])
-        if st["mv_entry"][i] >= 0:
-            cell = int(st["mv_entry"][i])
+        if turn.moves_ark:
+            cell = turn.ark_path[-1]
+        if turn.entry >= 0:
+            cell = turn.entry
         cells.append(cell)
     return cells
 
 
-def ark_move_words(st, i, ark_from):
+def ark_move_words(turn, ark_from):
     """An Ark move as a player follows it: from the tile the Ark stood on through every tile it
     enters, the last one where it stays (CA-7.5, CA-7.7). The log holds only the tiles entered."""
-    steps = [int(c) for c in st["mv_path"][i, :st["mv_path_len"][i]]]
+    steps = turn.ark_path
     return f"{plural(len(steps), 'step')}: " + " -> ".join(where(c) for c in [ark_from] + steps)
 
 
-def action_line(ts, st, i, ark_from):
-    """Move i's figure action; ark_from: the Ark's cell before the move (-1 while off the board)."""
+def action_line(ts, turn, ark_from):
+    """A turn's figure action; ark_from: the Ark's cell before the turn (-1 while off the board)."""
     tt = ts.tables[0]
-    seat = SEAT_NAMES[int(st["mv_seat"][i])]
-    action = int(st["mv_action"][i])
-    t, r = int(st["mv_type"][i]), int(st["mv_rot"][i])
-    if is_ark_move(st, i):
-        return f"  {seat} moves the Ark {ark_move_words(st, i, ark_from)}"
-    kind, g = divmod(action, 16)
+    seat = SEAT_NAMES[turn.seat]
+    if turn.moves_ark:
+        return f"  {seat} moves the Ark {ark_move_words(turn, ark_from)}"
+    kind, g = divmod(turn.action, 16)
     if kind == FOLLOWER:
-        return f"  {seat} puts a follower on the {segment_label(tt, t, r, g)}"
+        return f"  {seat} puts a follower on the {segment_label(tt, turn.tile, turn.rot, g)}"
     if kind == PROPHET:
-        return f"  {seat} puts the prophet on the {segment_label(tt, t, r, g)}"
+        return f"  {seat} puts the prophet on the {segment_label(tt, turn.tile, turn.rot, g)}"
     return f"  {seat} places no figure"
 
 
 def replay_lines(ts, st, categories, header):
     """The whole game in words: every move, what scored and why, final scoring, the map."""
     lines = list(header)
-    n_moves = int(st["n_moves"])
-    ev = 0
-    n_events = int(st["n_events"])
-    ark_from = ark_cells_before(st)
-    for i in range(n_moves + 1):
-        discards = [ts.ids[int(t)] for t in st["mv_discards"][i, :st["mv_n_discards"][i]]] \
-            if i < len(st["mv_n_discards"]) else []
-        if discards:
-            lines.append(f"  tile(s) {', '.join(discards)} fit nowhere: discarded")
-        if i == n_moves:
-            break
-        t = int(st["mv_type"][i])
-        lines.append(f"turn {i + 1}: {SEAT_NAMES[int(st['mv_seat'][i])]} draws {ts.ids[t]}, "
-                     f"places it at {where(st['mv_cell'][i])} turned {90 * int(st['mv_rot'][i])}°")
-        lines.append(action_line(ts, st, i, ark_from[i]))
-        while ev < n_events and st["ev_turn"][ev] == i:
-            lines.append(event_line(st, ev, ts.rules["ruleset"] == "ark"))
-            ev += 1
-        if st["mv_entry"][i] >= 0:
-            lines.append(f"  the Ark enters the board at {where(st['mv_entry'][i])}")
+    log = read_log(st)
+    ark = ts.rules["ruleset"] == "ark"
+    ark_from = ark_cells_before(log.turns)
+    for i, turn in enumerate(log.turns):
+        lines.extend(discard_lines(ts, turn.discards))
+        lines.append(f"turn {turn.number + 1}: {SEAT_NAMES[turn.seat]} draws {ts.ids[turn.tile]}, "
+                     f"places it at {where(turn.cell)} turned {90 * turn.rot}°")
+        lines.append(action_line(ts, turn, ark_from[i]))
+        lines.extend(score_line(st, score, ark) for score in turn.scores)
+        if turn.entry >= 0:
+            lines.append(f"  the Ark enters the board at {where(turn.entry)}")
+    lines.extend(discard_lines(ts, log.discards))
     lines.append("final scoring:")
-    while ev < n_events:
-        lines.append(event_line(st, ev, ts.rules["ruleset"] == "ark"))
-        ev += 1
+    lines.extend(score_line(st, score, ark) for score in log.final)
     players = int(st["players"])
     lines.append("final scores:")
     for s in range(players):

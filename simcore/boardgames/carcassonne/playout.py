@@ -26,12 +26,13 @@ from simcore.search import (
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan, turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
-    apply_action, board_columns, draw_placeable, empty_board, kth_placement, list_actions, list_ark_entries,
-    list_ark_outcomes, list_placements, place_tile, reset)
+    apply_action, ark_enters, board_columns, draw_placeable, empty_board, kth_placement, list_actions,
+    list_ark_entries, list_ark_outcomes, list_placements, place_tile, reset)
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.components import MAX_SEG
-from simcore.boardgames.carcassonne.state import ARK, GC_DISCARDED, GC_TURNS, MAX_PLAYERS, STATE
-from simcore.turns import halt_here
+from simcore.boardgames.carcassonne.state import (
+    ARK, EV_ACTION, EV_ARK_STEP, EV_PLACE, GC_DISCARDED, GC_TURNS, STATE)
+from simcore.turns import halt_here, log_event
 
 PLACEMENT, ACTION, ENTRY, ARK_MOVE = 0, 1, 2, 3   # decision points, as the search tree keys them
 ARK_APART = True                        # the Ark's move after ARK, not every outcome an action (see above)
@@ -224,30 +225,21 @@ def resolve_turn(st, tt, seat, action, entry_choice):
     entry = -1
     if n > 0:
         entry = entry_decision(st, tt, seat, n) if entry_choice < 0 else entry_choice
-        st.ark_cell = entry
+        ark_enters(st, seat, entry)
     return entry
 
 
 @kernel
-def log_move(st, seat, t, cell, rot, action, entry):
-    i = st.n_moves
-    st.mv_seat[i] = seat
-    st.mv_type[i] = t
-    st.mv_cell[i] = cell
-    st.mv_rot[i] = rot
-    st.mv_action[i] = action
-    st.mv_path_len[i] = 0
+def log_move(st, seat, t, cell, rot, action):
+    """The move log's entries of the seat's move, before it scores (st.logging on): the tile
+    placed, the phase-A action and, for an Ark move, each tile the Ark enters (the action names
+    the move by its index among the turn's outcomes only)."""
+    log_event(st, EV_PLACE, seat, t, cell, rot)
+    log_event(st, EV_ACTION, seat, action, 0, 0)
     if action >= ARK * 16:
         k = action - ARK * 16
-        st.mv_path_len[i] = st.ark_len[k]
         for j in range(st.ark_len[k]):
-            st.mv_path[i, j] = st.ark_path[k, j]
-    st.mv_entry[i] = entry
-    for s in range(MAX_PLAYERS):
-        st.mv_score[i, s] = st.vp[s]
-    st.n_moves += 1
-    if st.n_moves < st.mv_n_discards.shape[0]:
-        st.mv_n_discards[st.n_moves] = 0
+            log_event(st, EV_ARK_STEP, seat, st.ark_path[k, j], 0, 0)
 
 
 @kernel
@@ -267,9 +259,9 @@ def run_game(st, tt, players, policies, seed, index):
         rot = placement % 4
         place_tile(st, tt, t, rot, cell)
         action = action_decision(st, tt, seat)
-        entry = resolve_turn(st, tt, seat, action, -1)
         if st.logging:
-            log_move(st, seat, t, cell, rot, action, entry)
+            log_move(st, seat, t, cell, rot, action)
+        resolve_turn(st, tt, seat, action, -1)
         st.round_no += 1
         st.seat = (seat + 1) % players
         if halt_here(st, st.round_no):

@@ -11,11 +11,12 @@ from numba.extending import overload
 from simcore import rng
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.state import (
-    ARK, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET, PROPHET_AVAILABLE,
-    PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS,
+    ARK, EV_ARK_ENTERS, EV_DISCARD, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET,
+    PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS,
 )
 from simcore.boardgames.carcassonne.components import CITY, F, FIELD, MAX_SEG, R, ROAD
 from simcore.kernel import kernel
+from simcore.turns import log_event
 
 # neighbour offsets in flattened cells, sides N, E, S, W (CA-0.3: y grows to the north)
 DELTA = np.array([1, GRID, -1, -GRID], dtype=np.int32)
@@ -197,9 +198,7 @@ def clear(st, players, policies):
     st.ark_cell = -1
     st.n_completed = 0
     st.n_cities_done = 0
-    st.n_moves = 0
     st.n_events = 0
-    st.mv_n_discards[0] = 0
 
 
 @kernel
@@ -248,9 +247,8 @@ def draw_placeable(st, tt):
         st.n_placements = count_placements(st, tt, t)
         if st.n_placements > 0:
             return t
-        if st.logging and st.mv_n_discards[st.n_moves] < 8:
-            st.mv_discards[st.n_moves, st.mv_n_discards[st.n_moves]] = t
-            st.mv_n_discards[st.n_moves] += 1
+        if st.logging:
+            log_event(st, EV_DISCARD, st.seat, t, 0, 0)
         st.discarded += 1
     return -1
 
@@ -709,3 +707,12 @@ def list_ark_entries(st, tt):
             st.tmp[j] = c
             n += 1
     return n
+
+
+@kernel
+def ark_enters(st, seat, cell):
+    """CA-7.2: the Ark enters the board on the tile at cell, the seat's choice among
+    list_ark_entries."""
+    st.ark_cell = cell
+    if st.logging:
+        log_event(st, EV_ARK_ENTERS, seat, cell, 0, 0)

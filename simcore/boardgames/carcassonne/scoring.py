@@ -5,11 +5,12 @@ from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import DELTA, RING, ark_path_points, find, is_ark, lowest_bit, tile_count
 from simcore.boardgames.carcassonne.state import (
-    CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, GRID, MAX_EVENTS, MAX_PLAYERS, PROPHET_BOXED,
+    CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_SCORE, GRID, MAX_PLAYERS, PROPHET_BOXED,
     PROPHET_SLOT, SLOTS, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9,
     WHY_MONASTERY_END, WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3, WHY_TEMPLE7,
 )
 from simcore.kernel import kernel
+from simcore.turns import log_event
 
 R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
 R_TEMPLE_PROPHETS = cp.RULE_INDEX["INCOMPLETE_TEMPLE_COUNTS_PROPHETS"]
@@ -22,14 +23,8 @@ def add_points(st, seat, category, points, reason, ref):
         return
     st.vp[seat] += points
     st.pts[seat, category] += points
-    if st.logging and st.n_events < MAX_EVENTS:
-        i = st.n_events
-        st.ev_turn[i] = st.round_no
-        st.ev_seat[i] = seat
-        st.ev_points[i] = points
-        st.ev_reason[i] = reason
-        st.ev_ref[i] = ref
-        st.n_events += 1
+    if st.logging:
+        log_event(st, EV_SCORE, seat, points, reason, ref)
 
 
 @kernel

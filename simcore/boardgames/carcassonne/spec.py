@@ -37,7 +37,7 @@ def play_batch(data, players, seat_policies, seed, first_index, search=None):
 
 
 def play_logged(data, players, seat_policies, seed, index, halt_at=0, search=None):
-    """One game with its move log and score events kept: the state record at the end, or after
+    """One game with its move log kept (state.py, EV_*): the state record at the end, or after
     halt_at turns (st.halted says whether it stopped there)."""
     ws = new_state().view(np.recarray)    # records with attribute access, also without the JIT
     st = ws[0]

@@ -8,6 +8,7 @@ by (x, y), the canonical placement order (CA-13.6).
 import numpy as np
 
 from simcore.search import searchable_state
+from simcore.turns import LOG_FIELDS, turn_fields
 from simcore.boardgames.carcassonne.components import MAX_SEG, MAX_TILES
 
 # The box's 72 tiles in a line from the centre still fit, with a border ring that never holds a
@@ -28,11 +29,14 @@ FRONT_WORDS = (N_CELLS + 63) // 64
 MAX_PLACEMENTS = 4 * MAX_FRONTIER
 MAX_ARK_OUTCOMES = 640           # 436 paths of <= 5 steps; 600 when the start may be re-entered
 ARK_HASH = 2048                  # outcome hash set size, a power of two well above that
-MAX_EVENTS = 1024
 MAX_ACTIONS = 32                 # PASS, followers and prophets on one tile's segments, ARK
 # a decision's options for the search players: every placement of a tile, every phase-A action
 # with each Ark outcome on its own, or every Ark entry cell
 MAX_OPTIONS = max(MAX_PLACEMENTS, MAX_ACTIONS + MAX_ARK_OUTCOMES, MAX_TILES)
+# the move log's entries (EV_* below): besides its scores a turn logs 7 at most (its tile, its
+# action, 5 Ark steps), 889 in the 127 turns of the largest set (MAX_TILES), whose Ark games logged
+# 520 at most, scores included, in 300 games of 2 and 5 players (turns.log_event drops any past the end)
+MAX_EVENTS = 2048
 N_CATEGORIES = 5
 
 # score categories (index into pts); the base game has no ark points, its "temples" are monasteries
@@ -48,7 +52,19 @@ PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_BOXED = 0, 1, 2
 # action kinds (CA-13); an action is kind * 16 + segment, or kind * 16 for PASS and ARK
 PASS, FOLLOWER, PROPHET, ARK = 0, 1, 2, 3
 
-# why a score event scored (CA-12.11), in the base game MONASTERY stands where TEMPLE does
+# the move log (CA-12.11), written only when logging (replay, pictures, tests) through
+# turns.log_event: one entry of (code, round_no, seat, a, b, c, the seat's VP after) for
+#   EV_DISCARD     a tile the seat drew that fits nowhere (CA-4.4): a = tile type
+#   EV_PLACE       the seat's tile: a = tile type, b = cell, c = rotation
+#   EV_ACTION      its phase-A action: a = kind * 16 + segment, or ARK * 16 + the Ark outcome's index
+#   EV_ARK_STEP    a tile the Ark enters on its move, in the order entered: a = cell
+#   EV_SCORE       points: a = points, b = why (WHY_*), c = the feature's root node, the temple's or
+#                  monastery's tile index, or the Ark's end cell
+#   EV_ARK_ENTERS  the Ark enters the board after the turn's scoring (CA-7.2): a = cell
+# in the order they happen; round_no is the turn (0 for the first after the start tile), and
+# the end's discards and final scoring come after the last turn, with round_no the turns played
+EV_DISCARD, EV_PLACE, EV_ACTION, EV_ARK_STEP, EV_SCORE, EV_ARK_ENTERS = range(6)
+# why a score event scored, in the base game MONASTERY stands where TEMPLE does
 WHY_ARK, WHY_ROAD, WHY_CITY, WHY_CITY_PROPHET, WHY_TEMPLE7, WHY_TEMPLE3, WHY_ROAD_END, WHY_CITY_END, \
     WHY_FIELD, WHY_MONASTERY9, WHY_MONASTERY_END = range(11)
 
@@ -113,13 +129,9 @@ PLAY_FIELDS = [
     ("vp", np.int32, (MAX_PLAYERS,)),             # points so far (the final score at the end)
     ("pts", np.int32, (MAX_PLAYERS, N_CATEGORIES)),
     # what the shared driver records of a game (simcore/driver.py): its counters, set at the end
-    # (GAME_COLUMNS), no per-seat counters, and the invariant fields, which stay 0 (Carcassonne's
-    # checker is check.py's own loop)
+    # (GAME_COLUMNS), and no per-seat counters
     ("game_count", np.int32, (len(GAME_COLUMNS),)),
     ("seat_count", np.int32, (MAX_PLAYERS, 0)),
-    ("checking", np.int32),
-    ("violation", np.int32),
-    ("violation_round", np.int32),
     # scratch buffers reused every turn (no allocation in the loop)
     ("opt_cell", np.int32, (MAX_PLACEMENTS,)),
     ("opt_rot", np.int8, (MAX_PLACEMENTS,)),
@@ -151,39 +163,18 @@ PLAY_FIELDS = [
     ("field_roots", np.int16, (40,)),                # ... field number -> root
     ("field_cities", np.int32, (40,)),               # ... field number -> completed cities touching it
     ("field_last_city", np.int32, (40,)),            # ... the last city counted for the field
-    # move log and score events, written only when logging (replay, tests)
-    ("logging", np.int8),
-    ("halt_at", np.int32),                         # pictures of a game in progress: stop after this turn
-    ("halted", np.int32),
-    ("mv_seat", np.int8, (MAX_TILES,)),
-    ("mv_type", np.int16, (MAX_TILES,)),
-    ("mv_cell", np.int32, (MAX_TILES,)),
-    ("mv_rot", np.int8, (MAX_TILES,)),
-    ("mv_action", np.int16, (MAX_TILES,)),
-    ("mv_path", np.int32, (MAX_TILES, 5)),
-    ("mv_path_len", np.int8, (MAX_TILES,)),
-    ("mv_entry", np.int32, (MAX_TILES,)),
-    ("mv_discards", np.int16, (MAX_TILES, 8)),
-    ("mv_n_discards", np.int8, (MAX_TILES,)),
-    ("mv_score", np.int32, (MAX_TILES, MAX_PLAYERS)),
-    ("n_moves", np.int32),
-    ("ev_turn", np.int16, (MAX_EVENTS,)),
-    ("ev_seat", np.int8, (MAX_EVENTS,)),
-    ("ev_points", np.int32, (MAX_EVENTS,)),
-    ("ev_reason", np.int8, (MAX_EVENTS,)),
-    ("ev_ref", np.int32, (MAX_EVENTS,)),       # the feature's root node, temple pidx or Ark cell
-    ("n_events", np.int32),
-    # the open decision's options (search players only: the random and greedy policies list
-    # their own), as placement cell * 4 + rot, action kind * 16 + segment or ARK * 16 + outcome,
-    # or entry cell
-    ("opts", np.int32, (MAX_OPTIONS,)),
-    ("n_opts", np.int32),
-]
-# What a search's snapshot at the start of a turn (simcore/search.py) leaves out: the move log;
-# scratch no turn carries over (the Ark's outcome hash set with its stamp, which stay valid
-# together); and what playout.keep_turn copies its own way, as far as it is in use: the board's
-# columns around the tiles, the segments of the tiles placed and the completed cities' fields.
-LOG_FIELDS = tuple(f[0] for f in PLAY_FIELDS if f[0].startswith(("mv_", "ev_")))
+    # and the fields every game has (simcore/turns.py): the open decision's options (search
+    # players only: the random and greedy policies list their own), as placement cell * 4 + rot,
+    # action kind * 16 + segment or ARK * 16 + outcome, or entry cell; the script, which no
+    # Carcassonne test uses; the invariant fields, which stay 0 (Carcassonne's checker is
+    # check.py's own loop); the move log (ev, of EV_* entries); halt_at and halted (pictures of a
+    # game in progress stop after a turn)
+] + turn_fields(MAX_OPTIONS, MAX_EVENTS)
+# What a search's snapshot at the start of a turn (simcore/search.py) leaves out: the move log
+# (turns.LOG_FIELDS); scratch no turn carries over (the Ark's outcome hash set with its stamp,
+# which stay valid together); and what playout.keep_turn copies its own way, as far as it is in
+# use: the board's columns around the tiles, the segments of the tiles placed and the completed
+# cities' fields.
 SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
                   "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots", "pv_links", "pv_value",
                   "pv_gain", "fid", "field_roots", "field_cities", "field_last_city", "opts")

@@ -26,6 +26,7 @@ import functools
 import numpy as np
 
 from simcore.boardgames.carcassonne import components, playout, rules, scoring, state
+from simcore.boardgames.carcassonne.describe import score_events
 from simcore.boardgames.carcassonne.state import ARK, FOLLOWER, MAX_SEG, PASS, PROPHET, cell_of, xy_of
 
 RED, BLUE, GREEN, YELLOW, BLACK = range(5)
@@ -324,10 +325,8 @@ class Position:
         return None if self.st["ark_cell"] < 0 else xy(self.st["ark_cell"])
 
     def events(self, start=0):
-        """Score events from index start: (seat name, points, reason)."""
-        st = self.st
-        return [(SEATS[st["ev_seat"][i]], int(st["ev_points"][i]), REASONS[st["ev_reason"][i]])
-                for i in range(start, st["n_events"])]
+        """Score events from the move log's entry start on: (seat name, points, reason)."""
+        return [(SEATS[score.seat], score.points, REASONS[score.why]) for score in score_events(self.st, start)]
 
 
 def parse_figure(spec):

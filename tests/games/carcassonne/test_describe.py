@@ -57,8 +57,9 @@ def test_the_tracked_ark_ends_where_the_game_left_it():
     moved = 0
     for index in range(4):
         st = carcassonne.play_logged(data, 3, np.zeros(3, dtype=np.int8), 7, index)
-        before = describe.ark_cells_before(st)
-        assert len(before) == int(st["n_moves"]) + 1 and before[0] == -1    # CA-2.4
+        turns = describe.read_log(st).turns
+        before = describe.ark_cells_before(turns)
+        assert len(before) == int(st["round_no"]) + 1 and before[0] == -1    # CA-2.4
         assert before[-1] == int(st["ark_cell"]), index
-        moved += sum(describe.is_ark_move(st, i) for i in range(int(st["n_moves"])))
+        moved += sum(turn.moves_ark for turn in turns)
     assert moved > 0

@@ -16,7 +16,8 @@ from simcore.rng import seed_stream
 from simcore.boardgames.carcassonne import playout, policies, rules, scoring
 from simcore.boardgames.carcassonne import spec as carcassonne
 from simcore.boardgames.carcassonne.components import BOX_TILES
-from simcore.boardgames.carcassonne.state import ARK, MAX_PLAYERS, STATE, new_state
+from simcore.boardgames.carcassonne.describe import read_log, score_events
+from simcore.boardgames.carcassonne.state import ARK, EV_ACTION, EV_PLACE, MAX_PLAYERS, STATE, new_state
 
 GAMES = ("carcassonne", "carcassonne-ark")
 HIDDEN = {"deck", "s_gen"}               # what determinize may write
@@ -164,21 +165,21 @@ def move_log_problems(st, tt, players, seed, index):
     w = new_state().view(np.recarray)[0]
     policy_row = np.zeros(MAX_PLAYERS, np.int8)
     rules.reset(w, tt, players, policy_row, np.int64(seed), np.int64(index))
-    for i in range(int(st.n_moves)):
+    for i, move in enumerate(read_log(st).turns):
         t = rules.draw_placeable(w, tt)
         seat = int(w.seat)
-        if t != st.mv_type[i] or seat != st.mv_seat[i]:
-            problems.append(f"move {i}: drew {t} for seat {seat}, logged {st.mv_type[i]} for {st.mv_seat[i]}")
+        if t != move.tile or seat != move.seat:
+            problems.append(f"move {i}: drew {t} for seat {seat}, logged {move.tile} for {move.seat}")
             break
         n = rules.list_placements(w, tt, t)
-        cell, rot = int(st.mv_cell[i]), int(st.mv_rot[i])
+        cell, rot = move.cell, move.rot
         if (cell, rot) not in set(zip(w.opt_cell[:n].tolist(), w.opt_rot[:n].tolist())):
             problems.append(f"move {i}: placement {cell}/{rot} not legal")
         rules.place_tile(w, tt, t, rot, cell)
         n = rules.list_actions(w, tt, seat)
-        action = int(st.mv_action[i])
+        action = move.action
         if action >= ARK * 16:
-            path = st.mv_path[i, :st.mv_path_len[i]].tolist()
+            path = move.ark_path
             outcomes = rules.list_ark_outcomes(w, tt) if ARK * 16 in w.actions[:n] else 0
             k = action - ARK * 16
             if k >= outcomes or w.ark_path[k, :w.ark_len[k]].tolist() != path:
@@ -191,13 +192,13 @@ def move_log_problems(st, tt, players, seed, index):
             rules.apply_action(w, tt, seat, action)
         scoring.score_turn(w, tt)
         n = rules.list_ark_entries(w, tt)
-        entry = int(st.mv_entry[i])
+        entry = move.entry
         if (entry >= 0) != (n > 0) or (n > 0 and entry not in w.tmp[:n]):
             problems.append(f"move {i}: Ark entry {entry} not among {w.tmp[:n].tolist()}")
         if n > 0:
             w.ark_cell = entry
-        if w.vp[:players].tolist() != st.mv_score[i, :players].tolist():
-            problems.append(f"move {i}: scores {w.vp[:players].tolist()}, logged {st.mv_score[i, :players]}")
+        if w.vp[:players].tolist() != move.vp:
+            problems.append(f"move {i}: scores {w.vp[:players].tolist()}, logged {move.vp}")
         w.round_no += 1
         w.seat = (seat + 1) % players
     scoring.final_scoring(w, tt)
@@ -222,19 +223,23 @@ def test_searched_games_are_legal_games(game, names):
         assert st.s_searches > 0 and st.s_mode == 0 and not st.halted
         assert not move_log_problems(st, tt, players, 9, index)
         assert st.vp[:players].tolist() == st.pts[:players].sum(axis=1).tolist()
-        events = int(st.n_events)
         for s in range(players):
-            assert int(st.ev_points[:events][st.ev_seat[:events] == s].sum()) == int(st.vp[s])
+            assert sum(score.points for score in score_events(st) if score.seat == s) == int(st.vp[s])
+
+
+def entry_of(st, code, turn):
+    """The index in st.ev of the turn's move-log entry of kind code (state.EV_*)."""
+    return next(i for i in range(int(st.n_events)) if st.ev[i, 0] == code and st.ev[i, 1] == turn)
 
 
 def test_the_move_log_check_catches_an_illegal_move():
     st, tt = searched_game("carcassonne-ark", ["mcts:iters=5", "greedy"], seed=9, index=0)
     assert not move_log_problems(st, tt, 2, 9, 0)
     moved = st.copy()
-    moved.mv_cell[5] = 0                               # the grid's corner, far from every tile
+    moved.ev[entry_of(st, EV_PLACE, 5), 4] = 0        # the tile's cell: the grid's corner, far from every tile
     assert any("move 5: placement" in p for p in move_log_problems(moved, tt, 2, 9, 0))
     followed = st.copy()
-    followed.mv_action[7] = 16 + 11                    # a follower on segment 11: no tile has that many
+    followed.ev[entry_of(st, EV_ACTION, 7), 3] = 16 + 11    # a follower on segment 11: no tile has that many
     assert any("move 7: action" in p for p in move_log_problems(followed, tt, 2, 9, 0))
 
 
@@ -246,7 +251,7 @@ def test_a_searched_ark_game_decides_where_the_ark_enters():
     for index in range(4):
         st, tt = searched_game("carcassonne-ark", names, seed=2, index=index)
         assert not move_log_problems(st, tt, 2, 2, index)
-        entries += int((st.mv_entry[:int(st.n_moves)] >= 0).sum())
+        entries += sum(turn.entry >= 0 for turn in read_log(st).turns)
     assert entries >= 3
 
 
@@ -294,10 +299,11 @@ def test_a_cut_off_run_is_the_full_run_stopped_after_the_turn_of_its_last_decisi
         root = int(cut.s_n_hist)
         assert cut.s_dec > root + depth              # the K-th decision below the root was played
         assert cut.s_dec <= root + depth + 4         # ... in the last turn (a turn has up to 4)
-        moves = int(cut.n_moves)
-        assert 0 < moves < int(full.n_moves)
-        for field in ("mv_type", "mv_cell", "mv_rot", "mv_action", "mv_entry", "mv_score"):
-            assert getattr(cut, field)[:moves].tolist() == getattr(full, field)[:moves].tolist()
+        turns, played = read_log(cut).turns, read_log(full).turns
+        assert 0 < len(turns) < len(played)
+        for turn, full_turn in zip(turns, played):
+            for field in ("tile", "cell", "rot", "action", "entry", "vp"):
+                assert getattr(turn, field) == getattr(full_turn, field)
 
 
 # ---------------------------------------------------------------- greedy's plan
