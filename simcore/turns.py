@@ -1,6 +1,7 @@
-"""What the decision-point engines (Notre Dame, Strasbourg, Principato) share: the state fields of an open
-decision, of scripted choices, of invariant checks and of the move log; taking a scripted
-choice; logging an event; and the Engine that plays a batch or one logged game.
+"""What the games share: the state fields of an open decision, of scripted choices, of invariant
+checks and of the move log, and logging an event; and what the decision-point engines (Notre
+Dame, Strasbourg, Principato) share besides: taking a scripted choice, and the Engine that plays
+a batch or one logged game.
 
 A game's playout fills st.opts[:st.n_opts] with a decision's legal options and calls its
 `decide` (simcore/driver.py, decider), which asks `scripted_option` first (tests drive positions
@@ -59,7 +60,8 @@ def scripted_option(st):
 
 @kernel
 def log_event(st, code, p, a, b, c):
-    """One move-log line (st.logging on): code, round, seat, a, b, c and the seat's VP after."""
+    """One move-log line (st.logging on): code, round, seat, a, b, c and the seat's VP after. The
+    round is st.round_no, the game's step (Carcassonne's is the turn)."""
     if st.logging and st.n_events < st.ev.shape[0]:
         e = st.n_events
         st.ev[e, 0] = code
