@@ -243,6 +243,16 @@ def test_the_move_log_check_catches_an_illegal_move():
     assert any("move 7: action" in p for p in move_log_problems(followed, tt, 2, 9, 0))
 
 
+def test_a_searched_game_logs_each_discarded_tile_once():
+    """A probe that stops at a decision is replayed from the start of its turn, tiles drawn that
+    fit nowhere (CA-4.4) included: the move log keeps each of them once (game 71 discards one
+    before a searched decision)."""
+    st, _ = searched_game("carcassonne", ["mcts:iters=2", "greedy"], seed=9, index=71)
+    log = read_log(st)
+    assert int(st.discarded) == 1
+    assert sum(len(turn.discards) for turn in log.turns) + len(log.discards) == 1
+
+
 def test_a_searched_ark_game_decides_where_the_ark_enters():
     """The entry tile (CA-7.2) is a decision of its own, searched like the others (the tiles of a
     completed city: two or more options), and the searched game still replays legally."""
