@@ -7,8 +7,8 @@ from simcore.seats import SEAT_NAMES
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.state import (
     ARK, EV_ACTION, EV_ARK_ENTERS, EV_ARK_STEP, EV_DISCARD, EV_PLACE, EV_SCORE, FOLLOWER, MAX_SEG, PASS,
-    PROPHET, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD,
-    WHY_MONASTERY9, WHY_MONASTERY_END, WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3, WHY_TEMPLE7, xy_of,
+    PROPHET, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9, WHY_MONASTERY_END,
+    WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3, WHY_TEMPLE7, xy_of,
 )
 
 REASONS = {
@@ -192,12 +192,11 @@ def replay_lines(ts, st, categories, header):
     lines = list(header)
     log = read_log(st)
     ark = ts.rules["ruleset"] == "ark"
-    ark_from = ark_cells_before(log.turns)
-    for i, turn in enumerate(log.turns):
+    for turn, ark_from in zip(log.turns, ark_cells_before(log.turns)):
         lines.extend(discard_lines(ts, turn.discards))
         lines.append(f"turn {turn.number + 1}: {SEAT_NAMES[turn.seat]} draws {ts.ids[turn.tile]}, "
                      f"places it at {where(turn.cell)} turned {90 * turn.rot}°")
-        lines.append(action_line(ts, turn, ark_from[i]))
+        lines.append(action_line(ts, turn, ark_from))
         lines.extend(score_line(st, score, ark) for score in turn.scores)
         if turn.entry >= 0:
             lines.append(f"  the Ark enters the board at {where(turn.entry)}")
