@@ -14,12 +14,12 @@ import numpy as np
 from simcore import rng
 from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
-    DELTA, R_TILE_ONLY, RING, ark_path_points, find, is_ark, kth_placement, list_actions,
+    DELTA, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements,
 )
 from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
 from simcore.boardgames.carcassonne.state import (
-    ARK, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
+    ARK, ARK_REACH, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
 )
 from simcore.kernel import kernel
 
@@ -298,21 +298,76 @@ def best_ark_outcome(st, tt, seat):
     """(value, outcome index) of the best Ark move for seat, or (-inf, -1) if none."""
     if st.ark_cell < 0:
         return -1e9, -1
+    tally_ark_reach(st, tt, seat)
+    return best_tallied_outcome(st, tt, seat)
+
+
+@kernel
+def tally_ark_reach(st, tt, seat):
+    """The figures an Ark move would score (rules.ark_path_points) on each cell within its reach,
+    by the cell's ball bit: the seat's own in st.ark_own, its opponents' in st.ark_rivals, so that
+    each outcome's points are a sum over its few cells instead of a pass over every figure.
+    Returns the seat's own figures in reach: without one, no move gains the seat a point."""
+    for b in range(ARK_REACH):
+        st.ark_own[b] = 0
+        st.ark_rivals[b] = 0
+    own = 0
+    for s in range(st.players):
+        for slot in range(SLOTS):
+            b = ark_reach_bit(st, tt, s, slot)
+            if b < 0:
+                continue
+            if s == seat:
+                st.ark_own[b] += 1
+                own += 1
+            else:
+                st.ark_rivals[b] += 1
+    return own
+
+
+@kernel(inline=True)
+def ark_reach_bit(st, tt, seat, slot):
+    """The ball bit of the cell of a figure an Ark move could score (CA-7.6), -1 for a figure
+    off the board, out of reach, on the Ark's own tile (never scored) or not counted."""
+    node = st.fig_node[seat, slot]
+    if node < 0:
+        return -1
+    cell = st.p_cell[node // MAX_SEG]
+    if cell == st.ark_cell or not ark_counts_figure(st, tt, seat, slot):
+        return -1
+    return ball_bit(st.ark_cell, cell)
+
+
+@kernel
+def best_tallied_outcome(st, tt, seat):
+    """best_ark_outcome with the cells in reach tallied (tally_ark_reach): the first outcome of
+    the most own points minus the average opponent's."""
     n = list_ark_outcomes(st, tt)
-    gained = st.tmp[112:112 + MAX_PLAYERS]
     best = -1e9
     best_k = -1
     for k in range(n):
-        ark_path_points(st, tt, st.ark_path[k], st.ark_len[k], gained)
-        others = 0
-        for s in range(st.players):
-            if s != seat:
-                others += gained[s]
-        v = gained[seat] - others / (st.players - 1)
+        own = 0
+        rivals = 0
+        for i in range(st.ark_len[k]):
+            b = ball_bit(st.ark_cell, st.ark_path[k, i])
+            own += st.ark_own[b]
+            rivals += st.ark_rivals[b]
+        v = own - rivals / (st.players - 1)
         if v > best:
             best = v
             best_k = k
     return best, best_k
+
+
+@kernel(inline=True)
+def ark_outlook(st, tt, seat):
+    """The best Ark move's value for greedy's outlook, which weighs only a positive one: 0 when
+    no own figure is within the Ark's reach (then no move gains the seat a point) or the Ark is
+    off the board, without listing the outcomes."""
+    if st.ark_cell < 0 or tally_ark_reach(st, tt, seat) == 0:
+        return 0.0
+    value, _ = best_tallied_outcome(st, tt, seat)
+    return value
 
 
 @kernel
@@ -329,7 +384,7 @@ def greedy_outlook(st, tt, seat):
     follower_cost = FOLLOWER_COST * (2.0 if st.supply[seat] <= 2 else 1.0)
     if turns_left < 8:
         follower_cost *= turns_left / 8.0
-    ark_value, _ = best_ark_outcome(st, tt, seat)
+    ark_value = ark_outlook(st, tt, seat)
     ark_allowed = not (tt.rules[R_TILE_ONLY] == 1 and st.supply[seat] == 0)
     return turns_left, follower_cost, ark_value, ark_allowed
 

@@ -656,6 +656,16 @@ def ark_counts_figure(st, tt, seat, slot):
 
 
 @kernel
+def ball_bit(centre, cell):
+    """The bit number of cell in the ball of radius 5 around centre (BALL), -1 outside it."""
+    dx = cell // GRID - centre // GRID
+    dy = cell % GRID - centre % GRID
+    if abs(dx) + abs(dy) > 5:
+        return -1
+    return BALL[dx + 5, dy + 5]
+
+
+@kernel
 def ark_path_points(st, tt, path, length, out):
     """Points per seat for entering the tiles of a path (the start tile is never in a path's
     scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten."""

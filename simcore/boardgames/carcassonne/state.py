@@ -27,6 +27,7 @@ MAX_FRONTIER = 2 * MAX_TILES + 8
 MAX_CITIES = 2 * MAX_TILES       # completed cities: a tile has at most 4 city segments, a city at least 2
 FRONT_WORDS = (N_CELLS + 63) // 64
 MAX_PLACEMENTS = 4 * MAX_FRONTIER
+ARK_REACH = 61                   # cells within 5 orthogonal steps of the Ark (rules.BALL)
 MAX_ARK_OUTCOMES = 640           # 436 paths of <= 5 steps; 600 when the start may be re-entered
 ARK_HASH = 2048                  # outcome hash set size, a power of two well above that
 MAX_ACTIONS = 32                 # PASS, followers and prophets on one tile's segments, ARK
@@ -142,6 +143,8 @@ PLAY_FIELDS = [
     ("ark_len", np.int8, (MAX_ARK_OUTCOMES,)),
     ("n_ark", np.int32),
     ("ark_prefix", np.uint64, (6,)),                # entered cells of each path prefix (walk scratch)
+    ("ark_own", np.int8, (ARK_REACH,)),             # greedy: figures an Ark move would score per cell
+    ("ark_rivals", np.int8, (ARK_REACH,)),          # in reach (ball bit), the seat's own and its opponents'
     ("hash_slot", np.int32, (ARK_HASH,)),           # outcome hash set, valid where hash_stamp == stamp
     ("hash_stamp", np.int32, (ARK_HASH,)),
     ("stamp", np.int32),
@@ -176,8 +179,8 @@ PLAY_FIELDS = [
 # use: the board's columns around the tiles, the segments of the tiles placed and the completed
 # cities' fields.
 SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
-                  "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots", "pv_links", "pv_value",
-                  "pv_gain", "fid", "field_roots", "field_cities", "field_last_city", "opts")
+                  "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots",
+                  "pv_links", "pv_value", "pv_gain", "fid", "field_roots", "field_cities", "field_last_city", "opts")
 BOARD_FIELDS = ("cell_pidx", "req")
 SEGMENT_FIELDS = ("parent", "kind", "open", "tiles_lo", "tiles_hi", "scrolls", "oases", "sheep", "wolves", "figs",
                   "n_figs", "prophets", "done")
