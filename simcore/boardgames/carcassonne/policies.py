@@ -127,7 +127,16 @@ def worth(kind, tiles, scrolls, oases, sheep, wolves, open_sides, figs, prophets
             best = figs[s]
     if best == 0:
         return
-    p = 1.0
+    value, doubled = feature_value(kind, tiles, scrolls, oases, sheep, wolves, open_sides, turns_left, ark)
+    for s in range(players):
+        if figs[s] == best:
+            out[s] = doubled if prophets >> s & 1 else value
+
+
+@kernel
+def feature_value(kind, tiles, scrolls, oases, sheep, wolves, open_sides, turns_left, ark):
+    """(expected points, the same doubled by a prophet) of a road/city/field with these
+    aggregates to a seat in its majority (see above)."""
     if kind == ROAD:
         value = float(tiles + oases)
         doubled = value
@@ -143,9 +152,7 @@ def worth(kind, tiles, scrolls, oases, sheep, wolves, open_sides, figs, prophets
         else:
             value = 3.0 * 0.3 * tiles
         doubled = value
-    for s in range(players):
-        if figs[s] == best:
-            out[s] = doubled if prophets >> s & 1 else value
+    return value, doubled
 
 
 @kernel
@@ -180,10 +187,13 @@ def preview(st, tt, t, r, cell):
 
 
 @kernel
-def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, after, figs):
-    """Change of worth per seat when segment g joins its roots (with an extra figure of
-    extra_seat on it, or none when extra_seat < 0): after - sum of before. Returns
-    (gain for seat - average opponent gain, completes now)."""
+def segment_gain(st, tt, t, g, seat, turns_left, before, after, figs):
+    """Change of worth per seat when segment g joins its roots, without a figure of its own:
+    the gain for seat minus the average opponent's. A segment that joins no figure changes no
+    one's worth (0); for it st.pv_free[g] is set and st.pv_lone[g] keeps what a figure of seat
+    there alone is worth, a follower [0] and a prophet [1], and st.pv_returns[g] whether the
+    feature completes at once (the figure comes straight back), so that greedy's figure options
+    need not join the roots again."""
     players = st.players
     ark = is_ark(tt)
     kind = tt.seg_kind[t, g]
@@ -195,6 +205,7 @@ def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, af
     wolves = tt.seg_wolves[t, g]
     open_sides = tt.seg_open[t, g] - 2 * st.pv_links[g]
     prophets = 0
+    free = True
     for s in range(MAX_PLAYERS):
         figs[s] = 0
         before[s] = 0.0
@@ -209,6 +220,7 @@ def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, af
         open_sides += st.open[root]
         prophets |= st.prophets[root]
         if st.n_figs[root] > 0:
+            free = False
             for s in range(players):
                 figs[s] += st.figs[root, s]
             worth(kind, tile_count(st, root), st.scrolls[root], st.oases[root], st.sheep[root], st.wolves[root],
@@ -216,11 +228,13 @@ def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, af
             for s in range(players):
                 before[s] += after[s]
     tiles = 1 + popcount(tiles_lo) + popcount(tiles_hi)     # the new tile is in no root yet
-    if extra_seat >= 0:
-        figs[extra_seat] += 1
-        if prophet:
-            prophets |= 1 << extra_seat
-    complete = (kind == ROAD or kind == CITY) and open_sides <= 0
+    st.pv_free[g] = free
+    if free:
+        value, doubled = feature_value(kind, tiles, scrolls, oases, sheep, wolves, open_sides, turns_left, ark)
+        st.pv_lone[g, 0] = doubled if prophets >> seat & 1 else value
+        st.pv_lone[g, 1] = doubled
+        st.pv_returns[g] = (kind == ROAD or kind == CITY) and open_sides <= 0
+        return 0.0
     worth(kind, tiles, scrolls, oases, sheep, wolves, open_sides, figs, prophets, players, turns_left, ark, after)
     mine = 0.0
     others = 0.0
@@ -230,7 +244,7 @@ def segment_gain(st, tt, t, g, seat, extra_seat, prophet, turns_left, before, af
             mine = d
         else:
             others += d
-    return mine - others / (players - 1), complete
+    return mine - others / (players - 1)
 
 
 @kernel
@@ -399,9 +413,7 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_val
     base = cloister_gain(st, tt, t, r, cell, seat, turns_left)
     for g in range(tt.n_seg[t]):
         if tt.seg_kind[t, g] != CLOISTER:
-            v, _ = segment_gain(st, tt, t, g, seat, -1, False, turns_left, before, after, figs)
-            st.pv_gain[g] = v           # segment_gain reads the board only: the figure's gain reuses it
-            base += v
+            base += segment_gain(st, tt, t, g, seat, turns_left, before, after, figs)
     value = base
     action = PASS * 16
     if ark_allowed and ark_value > 0 and base + ark_value > value:
@@ -409,13 +421,9 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_val
         action = ARK * 16
     figure_bonus = temple_figure_bonus(st, tt, cell)
     for g in range(tt.n_seg[t]):
-        occupied = False
-        for j in range(st.pv_n_roots[g]):
-            if st.n_figs[st.pv_roots[g, j]] > 0:
-                occupied = True
-        if occupied:
-            continue
         kind = tt.seg_kind[t, g]
+        if kind != CLOISTER and not st.pv_free[g]:
+            continue                    # a figure may only join a feature without one (CA-5.3)
         for prophet in (False, True):
             if prophet:
                 if kind != CITY or not is_ark(tt) or st.prophet_state[seat] != PROPHET_AVAILABLE \
@@ -428,9 +436,8 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_val
                 gain = 1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3)
                 returns = ring == 8
             else:
-                with_fig, returns = segment_gain(st, tt, t, g, seat, seat, prophet, turns_left, before,
-                                                 after, figs)
-                gain = with_fig - st.pv_gain[g]
+                gain = st.pv_lone[g, 1 if prophet else 0]
+                returns = st.pv_returns[g]
             cost = 0.0 if returns else follower_cost * (2.5 if prophet else 1.0)
             v = base + gain - cost + figure_bonus
             if v > value:

@@ -154,7 +154,9 @@ PLAY_FIELDS = [
     ("pv_n_roots", np.int8, (MAX_SEG,)),
     ("pv_links", np.int8, (MAX_SEG,)),             # road/city sides joined to a neighbour
     ("pv_value", np.float64, (MAX_SEG, MAX_PLAYERS)),  # worth per seat of the merged feature
-    ("pv_gain", np.float64, (MAX_SEG,)),           # gain of each segment without a figure
+    ("pv_free", np.int8, (MAX_SEG,)),              # the feature holds no figure yet
+    ("pv_lone", np.float64, (MAX_SEG, 2)),         # ... then the worth of a follower, a prophet there
+    ("pv_returns", np.int8, (MAX_SEG,)),           # ... and whether it completes at once
     ("plan", np.int32),                            # greedy: the action chosen with the placement
     # the base game's farmers (CB-4.2): each city completed during the game keeps the fields it
     # touches then (a segment node of each), so final scoring reads them instead of the board;
@@ -180,7 +182,8 @@ PLAY_FIELDS = [
 # cities' fields.
 SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
                   "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots",
-                  "pv_links", "pv_value", "pv_gain", "fid", "field_roots", "field_cities", "field_last_city", "opts")
+                  "pv_links", "pv_value", "pv_free", "pv_lone",
+                  "pv_returns", "fid", "field_roots", "field_cities", "field_last_city", "opts")
 BOARD_FIELDS = ("cell_pidx", "req")
 SEGMENT_FIELDS = ("parent", "kind", "open", "tiles_lo", "tiles_hi", "scrolls", "oases", "sheep", "wolves", "figs",
                   "n_figs", "prophets", "done")
