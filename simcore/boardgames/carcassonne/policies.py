@@ -14,7 +14,7 @@ import numpy as np
 from simcore import rng
 from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
-    DELTA, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
+    BALL_AT, BALL_SPAN, DELTA, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements,
 )
 from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
@@ -363,7 +363,7 @@ def best_tallied_outcome(st, tt, seat):
         own = 0
         rivals = 0
         for i in range(st.ark_len[k]):
-            b = ball_bit(st.ark_cell, st.ark_path[k, i])
+            b = BALL_AT[st.ark_path[k, i] - st.ark_cell + BALL_SPAN]
             own += st.ark_own[b]
             rivals += st.ark_rivals[b]
         v = own - rivals / (st.players - 1)

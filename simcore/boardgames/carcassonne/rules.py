@@ -30,6 +30,13 @@ for _dx in range(-5, 6):
         if abs(_dx) + abs(_dy) <= 5:
             BALL[_dx + 5, _dy + 5] = _b
             _b += 1
+# the same bit numbers by the cell's offset from the centre: one load for a cell known to lie in the
+# ball (an Ark path's), where ball_bit tests any cell
+BALL_SPAN = 5 * GRID + 5
+BALL_AT = np.full(2 * BALL_SPAN + 1, -1, dtype=np.int8)
+for _dx in range(-5, 6):
+    for _dy in range(-5, 6):
+        BALL_AT[_dx * GRID + _dy + BALL_SPAN] = BALL[_dx + 5, _dy + 5]
 BALL_STEP = np.full((61, 4), -1, dtype=np.int8)      # [bit, side] -> bit of the neighbour cell
 for _dx in range(-5, 6):
     for _dy in range(-5, 6):
