@@ -182,8 +182,8 @@ PLAY_FIELDS = [
 # cities' fields.
 SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
                   "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots",
-                  "pv_links", "pv_value", "pv_free", "pv_lone",
-                  "pv_returns", "fid", "field_roots", "field_cities", "field_last_city", "opts")
+                  "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "fid", "field_roots", "field_cities",
+                  "field_last_city", "opts")
 BOARD_FIELDS = ("cell_pidx", "req")
 SEGMENT_FIELDS = ("parent", "kind", "open", "tiles_lo", "tiles_hi", "scrolls", "oases", "sheep", "wolves", "figs",
                   "n_figs", "prophets", "done")
