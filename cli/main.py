@@ -15,7 +15,7 @@ from rich.text import Text
 
 import simcore
 from simcore import cluster, registry, results, runner, stats
-from simcore.players import SEARCH as SEARCH_POLICIES, help_lines as search_policy_help
+from simcore.players import SEARCH as SEARCH_POLICIES, help_lines as search_policy_help, parameter_lines, parameters
 from simcore.contract import GameSpec, UserError
 from cli.errors import INTERRUPTED, TERMINATED, OneLineErrors
 
@@ -50,11 +50,11 @@ def list_games(as_json):
         return
     # one block per game rather than a table: the provenance list is long and must stay readable
     for g in described:
-        searches = "".join(f"              {line}\n" for line in g.get("search_policies", []))
+        with_params = "".join(f"              {line}\n" for line in parameter_lines(registry.get(g["id"])))
         click.echo(f"{g['id']}: {g['name']}\n"
                    f"  players     {g['min_players']}-{g['max_players']} (default {g['default_players']})\n"
                    f"  policies    {', '.join(g['policies'])}\n"
-                   f"{searches}"
+                   f"{with_params}"
                    f"  categories  {', '.join(g['categories'])}\n"
                    f"  component data")
         width = max(map(len, g["provenance"]), default=0)
@@ -68,6 +68,7 @@ def describe_game(spec: GameSpec) -> dict:
             "default_players": spec.default_players,
             "policies": list(spec.policies) + (list(SEARCH_POLICIES) if spec.searchable else []),
             **({"search_policies": search_policy_help(spec)} if spec.searchable else {}),
+            "parameters": parameters(spec),
             "categories": list(spec.categories), "provenance": spec.provenance(spec.load_data(None))}
 
 

@@ -50,6 +50,44 @@ class CheckResult:
     step: np.ndarray
 
 
+@dataclass(frozen=True)
+class Param:
+    """A policy parameter as users give it (`greedy:cities=2`, `mcts:iters=400`): its key, type
+    (int, float, or str for one of choices), default, range and a line of help."""
+    key: str
+    kind: type
+    default: Any
+    low: float | None = None
+    high: float | None = None
+    help: str = ""
+    choices: tuple[str, ...] = ()
+
+    def parse(self, policy: str, text: str):
+        """The value of `text` for this parameter of policy, or a UserError saying what is wrong."""
+        if self.kind is str:
+            if text not in self.choices:
+                raise UserError(f"policy {policy}: {self.key} must be one of {', '.join(self.choices)}, not '{text}'")
+            return text
+        try:
+            value = self.kind(text)
+        except ValueError:
+            raise UserError(f"policy {policy}: {self.key} must be {'an integer' if self.kind is int else 'a number'}, "
+                            f"not '{text}'") from None
+        if not self.low <= value <= self.high:
+            raise UserError(f"policy {policy}: {self.key} must be between {self.low:g} and {self.high:g}, not {text}")
+        return value
+
+    def described(self, default=None) -> dict:
+        """What `simcore games --json` says of it (default: the game's own, where it differs)."""
+        out = {"default": self.default if default is None else default, "type": self.kind.__name__,
+               "help": self.help}
+        if self.kind is str:
+            out["choices"] = list(self.choices)
+        else:
+            out["range"] = [self.low, self.high]
+        return out
+
+
 # ---------------------------------------------------------------- what a spec's functions do
 
 class LoadData(Protocol):
@@ -105,6 +143,9 @@ class GameSpec:
     provenance: Any                     # provenance(data) -> {component: "rulebook" | "sourced" | "reconstructed" | a tally}
     data_id: Any                        # data_id(data) -> the component data's short id, a results column
     notes: tuple[str, ...] = field(default=())
+    # greedy's weights, each the factor (or amount) of one thing its heuristic values
+    # (`greedy:cities=2`; the game's policies.WEIGHTS, in the order its kernels read them)
+    greedy_weights: tuple[Param, ...] = ()
     searchable: bool = False            # the search policies (flatmc, mcts; simcore/players.py) play it
     # the game's own defaults of the search policies' parameters: {"mcts": {"rollout": "greedy"}}
     search_defaults: dict = field(default_factory=dict)

@@ -1,122 +1,165 @@
-"""Policy names with parameters: `random`, `greedy`, `flatmc[:playouts=N,rollout=random|greedy]`,
-`mcts[:iters=N,c=C,rollout=random|greedy,depth=K]`.
+"""Policy names with parameters and labels: `random`, `greedy[:WEIGHT=X,...]` (the game's own
+weights, GameSpec.greedy_weights), `flatmc[:playouts=N,rollout=random|greedy]`,
+`mcts[:iters=N,c=C,rollout=random|greedy,depth=K]`, and any of them named by a label:
+`farmer=greedy:fields=3,cities=0`, which the results and reports show as `farmer`.
 
-Inside the kernels a seat's policy is an int8 id: 0 random and 1 greedy (every game's own
-POLICIES), and 2, 3, ... the distinct search policies of one run, whose parameters travel in a
-table (tt.search in the kernels, one row per id - 2; simcore/search.py reads it). A name is
-written back in one canonical form — defaults left out, keys in a fixed order — so `mcts` and
-`mcts:iters=200` are the same policy in the results and in every report.
+Inside the kernels a seat's policy is an int8 id with a row of parameters in the run's policy
+table (tt.search; simcore/search.py says the layout): 0 random and 1 greedy at the game's own
+settings (every game's POLICIES), then the run's search policies from search.FIRST_SEARCH_ID, then
+its variants of random and greedy (a label, greedy's weights) from search.FIRST_VARIANT_ID. A
+name is written back in one canonical form — defaults left out, keys in a fixed order — so
+`mcts` and `mcts:iters=200` are the same policy in the results and in every report.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from simcore import search
-from simcore.contract import UserError
+from simcore.contract import Param, UserError
 from simcore.registry import did_you_mean
 
 ROLLOUTS = ("random", "greedy")
-
-
-@dataclass(frozen=True)
-class Param:
-    key: str
-    kind: type            # int, float or str
-    default: object
-    low: float | None = None
-    high: float | None = None
-    help: str = ""
-
-    def parse(self, policy: str, text: str):
-        if self.kind is str:
-            if text not in ROLLOUTS:
-                raise UserError(f"policy {policy}: {self.key} must be one of {', '.join(ROLLOUTS)}, not '{text}'")
-            return text
-        try:
-            value = self.kind(text)
-        except ValueError:
-            raise UserError(f"policy {policy}: {self.key} must be {'an integer' if self.kind is int else 'a number'}, "
-                            f"not '{text}'") from None
-        if not self.low <= value <= self.high:
-            raise UserError(f"policy {policy}: {self.key} must be between {self.low:g} and {self.high:g}, not {text}")
-        return value
-
+LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
 
 SEARCH = {
     "flatmc": (search.FLATMC, (
         Param("playouts", int, 20, 1, 1000, "playouts to the end for each legal option"),
-        Param("rollout", str, "random", help="the policy of every seat in the playouts"))),
+        Param("rollout", str, "random", help="the policy of every seat in the playouts", choices=ROLLOUTS))),
     "mcts": (search.MCTS, (
         Param("iters", int, 200, 1, search.MAX_NODES - 1, "iterations (sampled games) per decision"),
         Param("c", float, 0.7, 0.0, 100.0, "UCT exploration constant (rewards lie in [0, 1])"),
-        Param("rollout", str, "random", help="the policy of every seat below the tree"),
+        Param("rollout", str, "random", help="the policy of every seat below the tree", choices=ROLLOUTS),
         Param("depth", int, 0, 0, search.MAX_HIST, "decisions below the root after which a run stops at the end of "
               "that turn (round) and the game's end scoring scores it (0: play to the end)"))),
 }
 
 
+def params_of(spec, base: str) -> tuple[Param, ...]:
+    """The parameters policy `base` takes in the game of spec."""
+    if base in SEARCH:
+        return SEARCH[base][1]
+    return spec.greedy_weights if base == "greedy" else ()
+
+
 def defaults(spec) -> dict:
-    """Every search parameter's default in this game: the general ones, then the game's own
-    (GameSpec.search_defaults, e.g. Strasbourg's {"mcts": {"rollout": "greedy"}})."""
-    return {base: {p.key: spec.search_defaults.get(base, {}).get(p.key, p.default) for p in params}
-            for base, (_, params) in SEARCH.items()}
+    """Every parameter's default in this game, by policy: greedy's weights, then the search's,
+    general or the game's own (GameSpec.search_defaults, e.g. Strasbourg's {"mcts": {"rollout": "greedy"}})."""
+    out = {"greedy": {p.key: p.default for p in spec.greedy_weights}} if spec.greedy_weights else {}
+    out.update({base: {p.key: spec.search_defaults.get(base, {}).get(p.key, p.default) for p in params}
+                for base, (_, params) in SEARCH.items()})
+    return out
+
+
+def parameters(spec) -> dict:
+    """{policy: {parameter: its default, type, range (or choices) and help}} of every policy of
+    the game that takes parameters (`simcore games --json`)."""
+    default = defaults(spec)
+    bases = (["greedy"] if spec.greedy_weights else []) + (list(SEARCH) if spec.searchable else [])
+    return {base: {p.key: p.described(default[base][p.key]) for p in params_of(spec, base)} for base in bases}
 
 
 def help_lines(spec) -> list[str]:
-    """What `simcore games` lists about the search policies of a game."""
+    """One line per search policy of the game: its name with the game's defaults, then each
+    parameter's help (`simcore games --json`, "search_policies")."""
+    default = defaults(spec)
     lines = []
     for base, (_, params) in SEARCH.items():
-        keys = ",".join(f"{p.key}={defaults(spec)[base][p.key]}" for p in params)
-        lines.append(f"{base}[:{keys}]: " + "; ".join(f"{p.key}: {p.help}" for p in params))
+        shown = ",".join(f"{p.key}={default[base][p.key]}" for p in params)
+        lines.append(f"{base}[:{shown}]: " + "; ".join(f"{p.key}: {p.help}" for p in params))
     return lines
 
 
+def parameter_lines(spec) -> list[str]:
+    """What `simcore games` lists of the policies that take parameters: per policy a line with
+    its defaults, then a line per parameter with its type, range and help."""
+    lines = []
+    for base, params in parameters(spec).items():
+        shown = ",".join(f"{key}={_shown(p['default'])}" for key, p in params.items())
+        lines.append(f"{base}[:{shown}]")
+        for key, p in params.items():
+            span = ("one of " + ", ".join(p["choices"]) if "choices" in p
+                    else f"{p['type']} in [{p['range'][0]:g}, {p['range'][1]:g}]")
+            lines.append(f"  {key} ({span}): {p['help']}")
+    return lines
+
+
+def _shown(value) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def split_label(name: str) -> tuple[str | None, str]:
+    """(label, definition) of `label=definition`, or (None, name) for a name without a label. A
+    label is what comes before an `=` that stands before any `:`."""
+    head, eq, rest = name.partition("=")
+    if not eq or ":" in head:
+        return None, name
+    if not LABEL.fullmatch(head):
+        raise UserError(f"policy label '{head}' in '{name}': use letters, digits and _ . + - (starting with a "
+                        f"letter or digit)")
+    return head, rest
+
+
 def parse(spec, name: str) -> tuple[str, dict]:
-    """(base, params) of a policy name in the game of spec (a GameSpec); a UserError naming what
-    is wrong."""
-    known = spec.policies
-    base, _, rest = name.partition(":")
-    if base in known and base not in SEARCH:
-        if rest:
-            raise UserError(f"policy {base} takes no parameters, got '{name}'")
-        return base, {}
-    if base not in SEARCH or not spec.searchable:
-        known_names = [*known, *SEARCH] if spec.searchable else list(known)
-        raise UserError(f"unknown policy '{name}'{did_you_mean(base, known_names)} (known: {', '.join(known_names)})")
-    params_of = {p.key: p for p in SEARCH[base][1]}
+    """(base, params) of a policy name in the game of spec (a GameSpec), its label set aside; a
+    UserError naming what is wrong."""
+    label, name = split_label(name)
+    known = [*spec.policies, *SEARCH] if spec.searchable else list(spec.policies)
+    if label is not None and label in known:
+        raise UserError(f"policy label '{label}' is a policy's own name: choose another")
+    base, colon, rest = name.partition(":")
+    if base not in known:
+        raise UserError(f"unknown policy '{name}'{did_you_mean(base, known)} (known: {', '.join(known)})")
+    params_given = params_of(spec, base)
+    if colon and not params_given:
+        raise UserError(f"policy {base} takes no parameters, got '{name}'")
+    if colon and not rest:
+        raise UserError(f"policy {name}: parameters missing after ':'")
+    params_by_key = {p.key: p for p in params_given}
     params = {}
-    for item in filter(None, rest.split(",")) if rest else ():
+    for item in filter(None, rest.split(",")):
         key, eq, text = item.partition("=")
-        if not eq or key not in params_of:
-            raise UserError(f"policy {base}: unknown parameter '{item}'{did_you_mean(key, params_of)} "
-                            f"(known: {', '.join(params_of)})")
+        if not eq or key not in params_by_key:
+            raise UserError(f"policy {base}: unknown parameter '{item}'{did_you_mean(key, params_by_key)} "
+                            f"(known: {', '.join(params_by_key)})")
         if key in params:
             raise UserError(f"policy {base}: {key} given twice")
-        params[key] = params_of[key].parse(base, text.strip())
-    if rest == "" and name.endswith(":"):
-        raise UserError(f"policy {name}: parameters missing after ':'")
+        params[key] = params_by_key[key].parse(base, text.strip())
     return base, params
 
 
 def canonical(spec, name: str) -> str:
-    """The one spelling of a policy: the game's defaults left out, keys in the documented order."""
+    """The one spelling of a policy: the game's defaults left out, keys in the documented order,
+    a label kept in front (`farmer=greedy:cities=0`)."""
+    label, definition = split_label(name)
     base, params = parse(spec, name)
-    if base not in SEARCH:
-        return base
-    default = defaults(spec)[base]
-    shown = [f"{p.key}={params[p.key]:g}" if p.kind is float else f"{p.key}={params[p.key]}"
-             for p in SEARCH[base][1] if p.key in params and params[p.key] != default[p.key]]
-    return base + (":" + ",".join(shown) if shown else "")
+    default = defaults(spec).get(base, {})
+    shown = [f"{p.key}={_shown(params[p.key])}" for p in params_of(spec, base)
+             if p.key in params and params[p.key] != default[p.key]]
+    definition = base + (":" + ",".join(shown) if shown else "")
+    return definition if label is None else f"{label}={definition}"
+
+
+def shown_name(name: str) -> str:
+    """What results and reports call a (canonical) policy: its label, else its name."""
+    label, definition = split_label(name)
+    return definition if label is None else label
 
 
 def row(spec, name: str) -> np.ndarray:
-    """A search policy's parameters as its row of the kernels' table."""
+    """A policy's row of the policy table (search.P_*): a search's kind, budget, exploration,
+    rollout and depth; a variant's own policy id and greedy's weights."""
     base, params = parse(spec, name)
-    kind = SEARCH[base][0]
-    value = {**defaults(spec)[base], **params}
     out = np.zeros(search.N_PARAMS)
+    value = {**defaults(spec).get(base, {}), **params}
+    if base not in SEARCH:
+        out[search.P_KIND] = spec.policies[base]
+        for i, p in enumerate(params_of(spec, base)):
+            out[search.P_WEIGHTS + i] = value[p.key]
+        return out
+    kind = SEARCH[base][0]
     out[search.P_KIND] = kind
     out[search.P_BUDGET] = value["playouts" if kind == search.FLATMC else "iters"]
     out[search.P_C] = value.get("c", 0.0)
@@ -127,17 +170,20 @@ def row(spec, name: str) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Lineup:
-    """The policies of one run: canonical names by kernel id, and the search table."""
-    names: tuple[str, ...]            # index = id
-    table: np.ndarray                 # float64[MAX_SPECS, N_PARAMS]
+    """The policies of one run: their canonical names and shown names by kernel id ("" for an
+    unused id), and the policy table."""
+    keys: tuple[str, ...]             # index = id
+    names: tuple[str, ...]            # index = id: what the results call each
+    table: np.ndarray                 # float64[MAX_IDS, N_PARAMS]
 
     def ids(self, seat_names) -> np.ndarray:
-        return np.array([self.names.index(n) for n in seat_names], dtype=np.int8)
+        return np.array([self.keys.index(n) for n in seat_names], dtype=np.int8)
 
     @classmethod
     def own(cls, known: dict[str, int]) -> "Lineup":
-        """A game's own policies (random, greedy) and no search."""
-        return cls(names_by_id(known), np.zeros((search.MAX_SPECS, search.N_PARAMS)))
+        """A game's own policies (random, greedy) and no other."""
+        names = names_by_id(known)
+        return cls(names, names, np.zeros((search.MAX_IDS, search.N_PARAMS)))
 
 
 def names_by_id(known: dict[str, int]) -> tuple[str, ...]:
@@ -149,14 +195,34 @@ def names_by_id(known: dict[str, int]) -> tuple[str, ...]:
 
 
 def lineup(spec, seat_names) -> Lineup:
-    """Ids and table for these canonical seat policy names (search policies numbered from 2 in
-    order of first appearance)."""
+    """Ids and table for these canonical seat policy names: the game's own by their ids, search
+    policies numbered from search.FIRST_SEARCH_ID and variants from search.FIRST_VARIANT_ID in
+    order of first appearance. Two different policies may not share a shown name."""
     own = Lineup.own(spec.policies)
-    names, table = list(own.names), own.table
+    keys = dict.fromkeys(own.keys)
+    table = own.table
+    by_id = {pid: name for pid, name in enumerate(own.keys)}
+    searches = variants = 0
     for name in seat_names:
-        if name not in names:
-            if len(names) - search.FIRST_SEARCH_ID >= search.MAX_SPECS:
+        if name in keys:
+            continue
+        if parse(spec, name)[0] in SEARCH:
+            if searches == search.MAX_SPECS:
                 raise UserError(f"at most {search.MAX_SPECS} different search policies in one run")
-            table[len(names) - search.FIRST_SEARCH_ID] = row(spec, name)
-            names.append(name)
-    return Lineup(tuple(names), table)
+            pid, searches = search.FIRST_SEARCH_ID + searches, searches + 1
+        else:
+            if variants == search.MAX_VARIANTS:
+                raise UserError(f"at most {search.MAX_VARIANTS} different labelled or weighted random and greedy "
+                                f"policies in one run")
+            pid, variants = search.FIRST_VARIANT_ID + variants, variants + 1
+        table[pid] = row(spec, name)
+        keys[name] = None
+        by_id[pid] = name
+    shown = {}
+    for name in by_id.values():
+        other = shown.setdefault(shown_name(name), name)
+        if other != name:
+            raise UserError(f"policies {other} and {name} have the same name {shown_name(name)}: label them apart")
+    last = max(by_id)
+    return Lineup(tuple(by_id.get(pid, "") for pid in range(last + 1)),
+                  tuple(shown_name(by_id[pid]) if pid in by_id else "" for pid in range(last + 1)), table)

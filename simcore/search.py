@@ -50,12 +50,21 @@ from simcore.rng import below, copy_stream, next_u64, seed_stream, splitmix64
 PLAY, PROBE, SEARCH, STOPPED = 0, 1, 2, 3           # st.s_mode
 OWN_POLICY, AT_ROOT = -1, -2                         # search_decision's answers besides an index
 ASK, ROLLOUT = -1, -2                                # known_decision's answers besides a forced value
-GREEDY_ID = 1                                        # policy ids 0, 1: random, greedy; 2..: search specs
+# Policy ids (st.policy, int8): 0 random and 1 greedy at the game's own settings; then the run's
+# search policies; then its variants of random and greedy (a label, greedy's weights). Every id
+# has its row of parameters in tt.search, the run's policy table (players.Lineup.table).
+RANDOM_ID, GREEDY_ID = 0, 1
 FIRST_SEARCH_ID = 2
-FLATMC, MCTS = 0, 1                                  # kinds of search
-P_KIND, P_BUDGET, P_C, P_ROLLOUT, P_DEPTH = range(5)  # a search spec's row in tt.search
-N_PARAMS = 5
 MAX_SPECS = 8                                        # distinct search policies in one run
+FIRST_VARIANT_ID = FIRST_SEARCH_ID + MAX_SPECS
+MAX_VARIANTS = 8                                     # distinct variants of random and greedy in one run
+MAX_IDS = FIRST_VARIANT_ID + MAX_VARIANTS
+FLATMC, MCTS = 0, 1                                  # kinds of search
+# a row of the policy table: a search's kind, budget, ...; a variant's own policy (P_KIND: RANDOM_ID
+# or GREEDY_ID) and greedy's weights from P_WEIGHTS on (the game's policies.WEIGHTS, in order)
+P_KIND, P_BUDGET, P_C, P_ROLLOUT, P_DEPTH, P_WEIGHTS = range(6)
+MAX_WEIGHTS = 16
+N_PARAMS = P_WEIGHTS + MAX_WEIGHTS
 MAX_HIST = 8192                                      # decisions with 2+ options in one game
 MAX_NODES = 4097                                     # tree nodes: one per iteration, plus the root
 MAX_DEPTH = 512
@@ -74,7 +83,7 @@ def search_fields(max_players):
         ("s_dec", np.int32),                         # decisions with 2+ options in this run
         ("s_root_seat", np.int32),
         ("s_root_dp", np.int32),
-        ("s_spec", np.int32),                        # the searching seat's row of tt.search
+        ("s_spec", np.int32),                        # the searching seat's row of tt.search (its policy id)
         ("s_kind", np.int32),
         ("s_c", np.float64),                         # mcts: the exploration constant
         ("s_rollout", np.int32),
@@ -188,8 +197,49 @@ def has_search_fields(st):
 
 
 def search_table_fields():
-    """The TABLES field holding a run's search specs (row = policy id - FIRST_SEARCH_ID)."""
-    return [("search", np.float64, (MAX_SPECS, N_PARAMS))]
+    """The TABLES field holding a run's policy table: one row of parameters per policy id."""
+    return [("search", np.float64, (MAX_IDS, N_PARAMS))]
+
+
+# ---------------------------------------------------------------- policy ids
+
+@kernel(inline=True)
+def is_search_id(pid):
+    """Whether policy id pid is one of the run's search policies (flatmc, mcts)."""
+    return FIRST_SEARCH_ID <= pid < FIRST_VARIANT_ID
+
+
+def has_search_policy(seat_policies):
+    """Whether any seat of these games (a numpy array of policy ids) plays a search policy: such
+    a batch runs the search's kernels."""
+    return bool(((seat_policies >= FIRST_SEARCH_ID) & (seat_policies < FIRST_VARIANT_ID)).any())
+
+
+@kernel(inline=True)
+def is_greedy(tt, pid):
+    """Whether policy id pid plays greedy: the game's own or a variant (weights, a label)."""
+    return pid == GREEDY_ID or (pid >= FIRST_VARIANT_ID and tt.search[pid, P_KIND] == GREEDY_ID)
+
+
+@kernel(inline=True)
+def is_random(tt, pid):
+    """Whether policy id pid plays random: the game's own or a labelled variant."""
+    return pid == RANDOM_ID or (pid >= FIRST_VARIANT_ID and tt.search[pid, P_KIND] == RANDOM_ID)
+
+
+def weight_defaults(weights):
+    """The defaults of a game's greedy weights (contract.Param, its policies.WEIGHTS) as the
+    array greedy_weight reads for the game's own greedy, at least one entry long."""
+    return np.array([p.default for p in weights] or [0.0], dtype=np.float64)
+
+
+@kernel(inline=True)
+def greedy_weight(tt, pid, w, defaults):
+    """Weight w of greedy as policy id pid plays it: a variant's own from the policy table, else
+    the game's default (defaults: its policies.WEIGHTS as an array, a constant of the kernel)."""
+    if pid >= FIRST_VARIANT_ID:
+        return tt.search[pid, P_WEIGHTS + w]
+    return defaults[w]
 
 
 # ---------------------------------------------------------------- the snapshot at a boundary
@@ -270,7 +320,7 @@ def restore_play_fields(st):
 @kernel
 def has_search_seat(policies, players):
     for s in range(players):
-        if policies[s] >= FIRST_SEARCH_ID:
+        if is_search_id(policies[s]):
             return True
     return False
 
@@ -312,7 +362,7 @@ def begin_search(st, tt):
     """A fresh tree for the root the probe found: the searching seat's spec and budget."""
     p = st.s_root_seat
     st.s_searches += 1
-    st.s_spec = st.s_true_policy[p] - FIRST_SEARCH_ID
+    st.s_spec = st.s_true_policy[p]
     spec = tt.search[st.s_spec]
     st.s_kind = np.int32(spec[P_KIND])
     st.s_rollout = np.int32(spec[P_ROLLOUT])
@@ -446,7 +496,7 @@ def search_decision(st, p, dp):
     if k < st.s_n_hist:
         return forced(st, st.s_hist[k])
     if st.s_mode == PROBE:
-        if st.s_true_policy[p] >= FIRST_SEARCH_ID:
+        if is_search_id(st.s_true_policy[p]):
             st.s_mode = STOPPED
             st.s_root_seat = p
             st.s_root_dp = dp

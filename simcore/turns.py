@@ -11,7 +11,7 @@ import numpy as np
 
 from simcore.kernel import kernel
 from simcore.contract import BatchResult, CheckResult, GameSpec
-from simcore.search import FIRST_SEARCH_ID
+from simcore.search import has_search_policy
 
 MAX_SCRIPT = 64
 EVENT_FIELDS = 7                 # code, round, seat, a, b, c, VP of the seat after
@@ -117,7 +117,8 @@ class Engine:
                    playout.VIOLATIONS, package=playout.__name__.rpartition(".")[0])
 
     def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=(),
-                  picture_step="turn", search_defaults=None, check_step="round", compile_seconds=60):
+                  picture_step="turn", search_defaults=None, check_step="round", compile_seconds=60,
+                  greedy_weights=()):
         """The registry's GameSpec of a decision-point game; players = (min, max, default)."""
         return GameSpec(id=id, name=name, min_players=players[0], max_players=players[1],
                         default_players=players[2], policies=dict(policies), categories=self.categories,
@@ -127,7 +128,7 @@ class Engine:
                         draw=draw, notes=notes, picture_step=picture_step, searchable=True,
                         search_defaults=search_defaults or {}, check_batch=self.check_batch,
                         violations=dict(self.violations), check_step=check_step,
-                        compile_seconds=compile_seconds, package=self.package)
+                        compile_seconds=compile_seconds, package=self.package, greedy_weights=greedy_weights)
 
     def tables(self, data, players, search=None):
         """The tables record for a batch; search: the run's search policies (players.Lineup.table)."""
@@ -154,7 +155,7 @@ class Engine:
         found = np.zeros((count, 2), dtype=np.int32)           # (violation, round) per game
         policies = np.zeros((count, self.max_players), dtype=np.int8)
         policies[:, :players] = seat_policies
-        searched = bool((seat_policies >= FIRST_SEARCH_ID).any())
+        searched = has_search_policy(seat_policies)
         kernel = self.search_kernel if searched else self.kernel
         kernel(self.new_state(search=searched), self.tables(data, players, search), players, policies, np.int64(seed),
                np.int64(first_index), pts, seat, game, tiebreak, np.int32(checking), found)

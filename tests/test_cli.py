@@ -28,7 +28,8 @@ def json_of(result):
 def test_games_lists_every_game_with_its_provenance(dice):
     listed = json_of(simcore("games", "--json"))
     assert listed == [{"id": "dice", "name": "Dice (test game)", "min_players": 2, "max_players": 4,
-                       "default_players": 3, "policies": ["random", "greedy"], "categories": ["dice", "bonus"],
+                       "default_players": 3, "policies": ["random", "greedy"], "parameters": {},
+                       "categories": ["dice", "bonus"],
                        "provenance": {"dice": "rulebook"}}]
     table = simcore("games")
     assert table.exit_code == 0 and "rulebook" in table.stdout

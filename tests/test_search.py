@@ -10,7 +10,7 @@ from simcore.contract import UserError
 from search_toy import ANSWER, FIRST, SAFE, TRAP, new_state, new_tables, play_game
 
 KNOWN = {"random": 0, "greedy": 1}
-GAME = SimpleNamespace(policies=KNOWN, searchable=True, search_defaults={})
+GAME = SimpleNamespace(policies=KNOWN, searchable=True, search_defaults={}, greedy_weights=())
 
 
 def table(*names):
@@ -195,8 +195,29 @@ def test_search_policies_get_ids_from_2_and_their_table_rows():
     lineup = players.lineup(GAME, ["mcts:iters=400", "greedy", "flatmc", "mcts:iters=400"])
     assert lineup.names == ("random", "greedy", "mcts:iters=400", "flatmc")
     assert lineup.ids(["mcts:iters=400", "greedy", "flatmc", "random"]).tolist() == [2, 1, 3, 0]
-    assert lineup.table[0].tolist() == [search.MCTS, 400, 0.7, 0, 0]
-    assert lineup.table[1].tolist() == [search.FLATMC, 20, 0.0, 0, 0]
+    assert lineup.table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 400, 0.7, 0, 0]
+    assert lineup.table[3, :search.P_WEIGHTS].tolist() == [search.FLATMC, 20, 0.0, 0, 0]
+
+
+def test_labels_name_policies_and_variants_of_random_and_greedy_get_ids_of_their_own():
+    lineup = players.lineup(GAME, ["deep=mcts:iters=400", "greedy", "g2=greedy", "r=random", "mcts"])
+    assert lineup.names == ("random", "greedy", "deep", "mcts") + ("",) * 6 + ("g2", "r")
+    assert lineup.ids(["deep=mcts:iters=400", "g2=greedy", "r=random"]).tolist() == [2, 10, 11]
+    assert lineup.table[10, search.P_KIND] == search.GREEDY_ID
+    assert lineup.table[11, search.P_KIND] == search.RANDOM_ID
+    assert players.canonical(GAME, "deep=mcts:iters=400,c=0.7") == "deep=mcts:iters=400"
+    assert players.shown_name("deep=mcts:iters=400") == "deep"
+
+
+@pytest.mark.parametrize("names, message", [
+    (["a=greedy", "a=random"], "policies a=greedy and a=random have the same name a: label them apart"),
+    (["mcts=greedy"], "policy label 'mcts' is a policy's own name: choose another"),
+    (["=greedy"], "policy label '' in '=greedy'"),
+    (["a b=greedy"], "policy label 'a b' in 'a b=greedy'")])
+def test_bad_labels_are_one_line_errors(names, message):
+    with pytest.raises(UserError) as caught:
+        players.lineup(GAME, [players.canonical(GAME, n) for n in names])
+    assert str(caught.value).startswith(message)
 
 
 @pytest.mark.parametrize("name, message", [
@@ -220,15 +241,16 @@ def test_bad_policy_names_are_one_line_errors(name, message):
 
 def test_a_game_without_search_knows_only_its_own_policies():
     with pytest.raises(UserError) as caught:
-        players.canonical(SimpleNamespace(policies=KNOWN, searchable=False, search_defaults={}), "mcts")
+        players.canonical(SimpleNamespace(policies=KNOWN, searchable=False, search_defaults={}, greedy_weights=()), "mcts")
     assert str(caught.value) == "unknown policy 'mcts' (known: random, greedy)"
 
 
 def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
-    game = SimpleNamespace(policies=KNOWN, searchable=True, search_defaults={"mcts": {"rollout": "greedy"}})
+    game = SimpleNamespace(policies=KNOWN, searchable=True, search_defaults={"mcts": {"rollout": "greedy"}},
+                           greedy_weights=())
     assert players.canonical(game, "mcts:rollout=greedy") == "mcts"
     assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
-    assert players.lineup(game, ["mcts"]).table[0].tolist() == [search.MCTS, 200, 0.7, 1, 0]
-    assert players.lineup(game, ["mcts:depth=6"]).table[0].tolist() == [search.MCTS, 200, 0.7, 1, 6]
+    assert players.lineup(game, ["mcts"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 0]
+    assert players.lineup(game, ["mcts:depth=6"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 6]
     assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"

@@ -33,7 +33,7 @@ from simcore.boardgames.carcassonne.state import (
 )
 from simcore.kernel import kernel
 from simcore.contract import CheckResult, UserError
-from simcore.search import FIRST_SEARCH_ID, FLATMC, P_KIND
+from simcore.search import FIRST_SEARCH_ID, FIRST_VARIANT_ID, FLATMC, P_KIND
 
 R_RULESET = cp.RULESET
 R_ARK_REENTER = cp.RULE_INDEX["ARK_MAY_REENTER_START"]
@@ -1094,7 +1094,7 @@ def check_batch_kernel(ws, tables, players, seat_policies, seed, first_index, ou
         out_game[k, 1] = st.discarded
 
 
-def checked_batch(data, players, seat_policies, seed, first_index):
+def checked_batch(data, players, seat_policies, seed, first_index, search=None):
     """(pts int32[count, players, 5], game int32[count, 2], found int64[count, 3]) of the games
     play_batch plays, with the checker on; found[k] = (code, turn, detail)."""
     count = seat_policies.shape[0]
@@ -1102,7 +1102,8 @@ def checked_batch(data, players, seat_policies, seed, first_index):
     game = np.zeros((count, 2), np.int32)
     found = np.zeros((count, 3), np.int64)
     policies = np.ascontiguousarray(seat_policies, dtype=np.int8)
-    check_batch_kernel(new_state().view(np.recarray), data.tables.view(np.recarray), players, policies,
+    tables = cp.tables_with(data, search)
+    check_batch_kernel(new_state().view(np.recarray), tables.view(np.recarray), players, policies,
                        np.int64(seed), np.int64(first_index), pts, game, found)
     return pts, game, found
 
@@ -1111,13 +1112,13 @@ def check_batch(data, players, seat_policies, seed, first_index, search=None):
     """GameSpec.check_batch: the games of spec.play_batch with the invariant checker on after every
     step; random and greedy seats only (search players are refused)."""
     refuse_search_seats(seat_policies, search)
-    _, _, found = checked_batch(data, players, seat_policies, seed, first_index)
+    _, _, found = checked_batch(data, players, seat_policies, seed, first_index, search)
     return CheckResult(violation=found[:, 0].astype(np.int32), step=found[:, 1].astype(np.int32))
 
 
 def refuse_search_seats(seat_policies, search):
     """The checked loop mirrors a game of random and greedy seats, not a search player's replays."""
-    ids = sorted({int(p) for p in np.unique(seat_policies) if p >= FIRST_SEARCH_ID})
+    ids = sorted({int(p) for p in np.unique(seat_policies) if FIRST_SEARCH_ID <= p < FIRST_VARIANT_ID})
     if ids:
         names = dict.fromkeys(search_name(pid, search) for pid in ids)
         raise UserError(f"simcore check plays random and greedy seats in Carcassonne, not {', '.join(names)}")
@@ -1125,7 +1126,6 @@ def refuse_search_seats(seat_policies, search):
 
 def search_name(pid, search):
     """flatmc or mcts: the kind of the run's search policy with kernel id pid (search: its table)."""
-    row = pid - FIRST_SEARCH_ID
-    if search is None or row >= len(search):
+    if search is None:
         return f"policy id {pid}"
-    return "flatmc" if search[row][P_KIND] == FLATMC else "mcts"
+    return "flatmc" if search[pid][P_KIND] == FLATMC else "mcts"

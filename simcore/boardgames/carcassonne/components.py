@@ -372,3 +372,12 @@ def summarise_provenance(parsed) -> dict[str, str]:
             tally[value] = tally.get(value, 0) + tile["count"]
         summary[f"tiles.{key}"] = describe_tally(tally)
     return summary
+
+
+def tables_with(data, search):
+    """The tile set's tables with the run's policy table (players.Lineup.table) in them."""
+    if search is None:
+        return data.tables
+    tables = data.tables.copy()
+    tables[0]["search"] = search
+    return tables

@@ -22,6 +22,7 @@ from simcore.boardgames.carcassonne.state import (
     ARK, ARK_REACH, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
 )
 from simcore.kernel import kernel
+from simcore.search import is_greedy
 
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
@@ -50,7 +51,7 @@ def random_entry(st, tt, n):
 @kernel
 def choose_placement(st, tt, t, seat):
     """-> cell * 4 + rotation"""
-    if st.policy[seat] == GREEDY:
+    if is_greedy(tt, st.policy[seat]):
         return greedy_placement(st, tt, t, seat)
     return random_placement(st, tt, t)
 
@@ -58,7 +59,7 @@ def choose_placement(st, tt, t, seat):
 @kernel
 def choose_action(st, tt, seat):
     """-> PASS/FOLLOWER/PROPHET as kind * 16 + segment, or ARK * 16 + Ark outcome index"""
-    if st.policy[seat] == GREEDY:
+    if is_greedy(tt, st.policy[seat]):
         return greedy_action(st, tt, seat)
     return random_action(st, tt, seat)
 
@@ -67,7 +68,7 @@ def choose_action(st, tt, seat):
 def choose_ark_outcome(st, tt, seat):
     """-> ARK * 16 + Ark outcome index, once the Ark is to move (a search player's tree or a
     replay chose ARK): random uniform over the outcomes, greedy the best (as in their actions)."""
-    if st.policy[seat] == GREEDY:
+    if is_greedy(tt, st.policy[seat]):
         _, k = best_ark_outcome(st, tt, seat)
         return ARK * 16 + k
     return ARK * 16 + rng.below(st.gen_decide, list_ark_outcomes(st, tt))
@@ -76,7 +77,7 @@ def choose_ark_outcome(st, tt, seat):
 @kernel
 def choose_entry(st, tt, seat, n):
     """-> the cell where the Ark enters, one of st.tmp[:n]"""
-    if st.policy[seat] == GREEDY:
+    if is_greedy(tt, st.policy[seat]):
         return greedy_entry(st, tt, seat, n)
     return random_entry(st, tt, n)
 

@@ -10,7 +10,7 @@ from simcore.boardgames.carcassonne.policies import POLICIES
 from simcore.boardgames.carcassonne.state import (
     ARK_CATEGORIES, BASE_CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, new_state)
 from simcore.contract import BatchResult, GameSpec
-from simcore.search import FIRST_SEARCH_ID
+from simcore.search import has_search_policy
 
 
 
@@ -18,10 +18,7 @@ def play_batch(data, players, seat_policies, seed, first_index, search=None):
     """Games first_index.. with seat_policies (int8[count, players]); search: the run's search
     policies (players.Lineup.table), copied into the tables."""
     count = seat_policies.shape[0]
-    tables = data.tables
-    if search is not None:
-        tables = tables.copy()
-        tables[0]["search"] = search
+    tables = components.tables_with(data, search)
     ws = new_state()
     pts = np.zeros((count, players, N_CATEGORIES), dtype=np.int32)
     game = np.zeros((count, len(GAME_COLUMNS)), dtype=np.int32)
@@ -29,7 +26,7 @@ def play_batch(data, players, seat_policies, seed, first_index, search=None):
     no_tiebreak = np.zeros((count, players), dtype=np.int32)      # ties share the win (CA-10.4)
     unchecked = np.zeros((count, 2), dtype=np.int32)               # check.py checks Carcassonne
     policies = np.ascontiguousarray(seat_policies, dtype=np.int8)
-    batch_kernel = search_batch_kernel if (policies >= FIRST_SEARCH_ID).any() else play_batch_kernel
+    batch_kernel = search_batch_kernel if has_search_policy(policies) else play_batch_kernel
     batch_kernel(ws.view(np.recarray), tables.view(np.recarray), players, policies, np.int64(seed),
                  np.int64(first_index), pts, no_seat_counters, game, no_tiebreak, np.int32(0), unchecked)
     n_cat = 5 if data.rules["ruleset"] == "ark" else 4
@@ -45,10 +42,7 @@ def play_logged(data, players, seat_policies, seed, index, halt_at=0, search=Non
     st.halt_at = halt_at
     row = np.zeros(MAX_PLAYERS, dtype=np.int8)
     row[:players] = seat_policies
-    tables = data.tables
-    if search is not None:
-        tables = tables.copy()
-        tables[0]["search"] = search
+    tables = components.tables_with(data, search)
     play_game(st, tables.view(np.recarray)[0], players, row, np.int64(seed), np.int64(index))
     return st
 

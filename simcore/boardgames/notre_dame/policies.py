@@ -20,6 +20,7 @@ greedy — a one-step heuristic: every option is valued in VP-equivalents, what 
 import numpy as np
 
 from simcore.kernel import kernel
+from simcore.search import is_greedy
 from simcore.rng import below, shuffle
 from simcore.boardgames.notre_dame.rules import (
     building_cubes, count, face_rats, kind_bit, message_takeable, park_bonus, person_vp)
@@ -44,7 +45,7 @@ VP_EVENTS_PER_ROUND = 2.5       # how often a Park bonus is paid, roughly
 @kernel(inline=True)
 def choose(st, tt, p, dp, ctx):
     """The index of the option seat p takes among st.opts[:st.n_opts]."""
-    if st.policy[p] == GREEDY:
+    if is_greedy(tt, st.policy[p]):
         return greedy_choice(st, tt, p, dp, ctx)
     return below(st.gen_decide, st.n_opts)
 

@@ -26,6 +26,7 @@ determinize — what a search seat cannot see (HI-5), redrawn from what it can.
 import numpy as np
 
 from simcore.kernel import kernel
+from simcore.search import is_greedy
 from simcore.rng import below, shuffle
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.rules import (
@@ -53,7 +54,7 @@ MARGIN = 0.3                     # strength beyond what changes the rank at the 
 @kernel(inline=True)
 def choose(st, tt, p, dp, ctx):
     """The index of the option seat p takes among st.opts[:st.n_opts]."""
-    if st.policy[p] == GREEDY:
+    if is_greedy(tt, st.policy[p]):
         return greedy_choice(st, tt, p, dp, ctx)
     return below(st.gen_decide, st.n_opts)
 

@@ -21,6 +21,7 @@ rest as single cards). `determinize` redraws what a seat cannot see (SB-16.3) fo
 import numpy as np
 
 from simcore.kernel import kernel
+from simcore.search import is_greedy, is_random
 from simcore.rng import below, shuffle
 from simcore.boardgames.strasbourg.rules import keep_tasks, revealed_this_round
 from simcore.boardgames.strasbourg.state import (
@@ -36,7 +37,7 @@ POLICIES = {"random": RANDOM, "greedy": GREEDY}
 @kernel(inline=True)
 def choose(st, tt, p, dp, ctx):
     """The index of the option seat p takes among st.opts[:st.n_opts]."""
-    if st.policy[p] == GREEDY:
+    if is_greedy(tt, st.policy[p]):
         return greedy_choice(st, tt, p, dp, ctx)
     return below(st.gen_decide, st.n_opts)
 
@@ -47,7 +48,7 @@ def plan_bundles(st, tt, p):
     the search seats (ids 2..) bundle as greedy does: no search is made for it, and in a
     search's replay the same bundles must come out again (only random draws, from gen_decide,
     which the search keeps the same in every replay)."""
-    if st.policy[p] != RANDOM:
+    if not is_random(tt, st.policy[p]):
         greedy_bundles(st, p)
         return
     n = st.hand_n[p]
