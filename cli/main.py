@@ -426,6 +426,10 @@ def bench(game_ids, player_counts, games, workers, policy, as_json):
 
 from cli.analyze import analyze  # noqa: E402  (after main: the commands join its group)
 from cli.sweep import sweep  # noqa: E402
+from cli.tournament import tournament  # noqa: E402
+from cli.tune import tune  # noqa: E402
 
 main.add_command(analyze)
 main.add_command(sweep)
+main.add_command(tournament)
+main.add_command(tune)
