@@ -228,6 +228,7 @@ def write_files(tp: TunePlan, s, outcome: dict) -> None:
     for name, plot in figures:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ExperimentalWarning)    # the plots' interface may change: ours is fixed
+            warnings.simplefilter("ignore", UserWarning)            # importance from a few trials: said in the plot
             ax = plot(s)
         ax.figure.set_size_inches(8, 5)
         ax.figure.tight_layout()
