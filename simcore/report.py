@@ -51,8 +51,8 @@ Methods, as the report states them:
 - strategies: win rate per policy over every (game, seat) it played, ties counting as wins, with
   the 95% Wilson interval of `simcore stats`. Head-to-head: every pair of seats (a, b) of one game
   whose policies are A and B is one comparison, won by A when a ranked above b (a lower rank); a
-  tie in rank is half a win each way. Rating: Bradley–Terry strengths fitted to those pairwise
-  wins by the MM algorithm (Hunter 2004), given as log-strengths normalised to mean 0, so
+  tie in rank is half a win each way. Rating: Bradley–Terry strengths, the maximum-likelihood fit
+  to those pairwise wins (choix's iterative Luce spectral ranking), given as log-strengths normalised to mean 0, so
   P(A beats B) = 1 / (1 + exp(θB − θA)). When the maximum-likelihood fit does not exist (a policy
   won or lost every comparison: the wins graph is not strongly connected) every compared pair
   gets half a win each way added, and the report says so.
@@ -766,38 +766,27 @@ def head_to_head(group) -> dict:
             for name, values in [("wins", wins), ("pairs", pairs.astype(int)), ("share", share), ("games", games)]}
 
 
-def bradley_terry(wins: pd.DataFrame, tolerance: float = 1e-12, max_iterations: int = 100_000) -> dict:
+def bradley_terry(wins: pd.DataFrame) -> dict:
     """Bradley–Terry strengths from pairwise wins (wins.loc[A, B]: A's wins over B, may be
-    fractional) by Hunter's (2004) MM algorithm: γ_i ← W_i / Σ_j n_ij / (γ_i + γ_j).
-    Returns {"strength": log-strengths normalised to mean 0 (NaN when the policies do not all
-    meet, directly or through others), "regularised": whether half a win each way was added to
-    every compared pair because the maximum-likelihood fit does not exist, "iterations"}."""
+    fractional), the maximum-likelihood fit of choix (its Luce spectral ranking, iterated to the
+    ML estimate). Returns {"strength": log-strengths normalised to mean 0 (NaN when the
+    policies do not all meet, directly or through others), "regularised": whether half a win each
+    way was added to every compared pair because the maximum-likelihood fit does not exist}."""
+    import choix
     from scipy.sparse.csgraph import connected_components
 
-    names = list(wins.index)
     w = wins.to_numpy(dtype=float).copy()
     np.fill_diagonal(w, 0)
     n = w + w.T
     nan = pd.Series(np.nan, index=wins.index, name="strength")
-    if len(names) < 2 or connected_components(n > 0, directed=False)[0] > 1:
-        return {"strength": nan, "regularised": False, "iterations": 0}
+    if len(w) < 2 or connected_components(n > 0, directed=False)[0] > 1:
+        return {"strength": nan, "regularised": False}
     regularised = connected_components(w > 0, directed=True, connection="strong")[0] > 1
     if regularised:
         w = w + 0.5 * (n > 0)
-        n = w + w.T
-    total = w.sum(axis=1)
-    gamma = np.ones(len(names))
-    iterations = 0
-    for iterations in range(1, max_iterations + 1):
-        new = total / (n / (gamma[:, None] + gamma[None, :])).sum(axis=1)
-        new /= np.exp(np.log(new).mean())
-        done = np.max(np.abs(np.log(new) - np.log(gamma))) < tolerance
-        gamma = new
-        if done:
-            break
-    strength = np.log(gamma)
+    strength = choix.ilsr_pairwise_dense(w, tol=1e-13, max_iter=10_000)
     return {"strength": pd.Series(strength - strength.mean(), index=wins.index, name="strength"),
-            "regularised": bool(regularised), "iterations": iterations}
+            "regularised": bool(regularised)}
 
 
 def score_distribution(group, by: str) -> pd.DataFrame:
@@ -1224,7 +1213,8 @@ def group_blocks(group: Group, images: dict[str, str], advantage: dict | None = 
         strength = rating["strength"].sort_values(ascending=False)
         blocks.append(Table(f"Rating: Bradley–Terry log-strength θ, mean 0 {t}", ["policy", "θ"],
                             [[p, "n/a" if not np.isfinite(s) else f"{s:+.3f}"] for p, s in strength.items()]))
-        blocks.append("Method: Bradley–Terry fitted by the MM algorithm (Hunter 2004) to the head-to-head wins; θ is on a log "
+        blocks.append("Method: Bradley–Terry, the maximum-likelihood fit (choix, iterative Luce spectral ranking) to the "
+                      "head-to-head wins; θ is on a log "
                       "scale, normalised to mean 0: P(A beats B) = 1 / (1 + exp(θB − θA))."
                       + (" A policy won or lost every comparison, so no maximum-likelihood fit exists: half a win "
                          "each way was added to every compared pair." if rating["regularised"] else "")

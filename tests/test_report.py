@@ -137,7 +137,7 @@ def test_head_to_head_and_bradley_terry_rating(rotated_report):
     rating = report.bradley_terry(h2h["wins"])
     assert rating["strength"]["greedy"] == pytest.approx(theta, rel=1e-9)
     assert rating["regularised"] == (pad > 0)
-    assert f"<td>greedy</td><td>{theta:+.3f}</td>" in text and "Bradley–Terry" in text and "Hunter 2004" in text
+    assert f"<td>greedy</td><td>{theta:+.3f}</td>" in text and "Bradley–Terry" in text and "choix" in text
     assert "equally often (rotated seats)" in text
     rates = df.groupby("policy")["win"].mean()
     assert f"<td>greedy</td><td>{GAMES}</td><td>{GAMES}</td><td>{100 * rates['greedy']:.1f}%</td>" in text
