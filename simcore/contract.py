@@ -102,8 +102,10 @@ class PlayBatch(Protocol):
         """Games first_index .. first_index + count - 1; seat_policies is int8[count, players], row k
         for game first_index + k. Game first_index + k depends only on (seed, first_index + k,
         seat_policies[k], data, search): never on the batch, the chunk, the thread or the other
-        games. Ids 0 and 1 are the game's own policies (random, greedy), 2.. the run's search
-        policies, whose parameters are the rows of search (players.Lineup.table)."""
+        games. Ids 0 and 1 are the game's own policies (random, greedy), 2..9 the run's search
+        policies, 10..17 its variants of random and greedy (a label, greedy's weights: the row's
+        P_KIND names the own policy); every id's parameters are its row of search, the run's
+        policy table (players.Lineup.table; simcore/search.py lays it out)."""
 
 
 class Replay(Protocol):

@@ -10,6 +10,7 @@ from numba import njit
 
 from simcore import rng
 from simcore.contract import BatchResult, CheckResult, GameSpec, UserError
+from simcore.search import FIRST_VARIANT_ID, P_KIND
 
 RANDOM, GREEDY = 0, 1
 SIX_BONUS = 3
@@ -34,6 +35,9 @@ def _play_dice(players, seat_policies, seed, first_index, pts, game, faces=6):
 
 def play_batch(data, players, seat_policies, seed, first_index, search=None):
     count = len(seat_policies)
+    if search is not None:          # a variant (a label) plays the own policy its row of the table names
+        variant = seat_policies >= FIRST_VARIANT_ID
+        seat_policies = np.where(variant, search[seat_policies.astype(np.int64), P_KIND], seat_policies).astype(np.int8)
     pts = np.zeros((count, players, 2), np.int32)
     game = np.zeros((count, 1), np.int32)
     _play_dice(players, seat_policies, seed, first_index, pts, game, (data or {}).get("faces", 6))

@@ -92,6 +92,17 @@ def test_run_plays_a_scenario_and_out_overrides_its_file(dice, tmp_path):
     assert len(results.read(str(tmp_path / "other.parquet"))) == 48
 
 
+def test_a_scenario_names_its_strategies_with_labels(dice, tmp_path):
+    scenario = tmp_path / "dice.toml"
+    scenario.write_text('game = "dice"\nplayers = 2\ngames = 10\npolicies = ["two_dice=greedy", "one_die=random"]\n'
+                        f'out = "{tmp_path / "labelled.csv"}"\n')
+    summary = json_of(simcore("run", scenario, "--json", "--quiet"))
+    assert [s["policy"] for s in summary["seats"]] == ["two_dice", "one_die"]
+    plain = json_of(simcore("simulate", "dice", "-p", "2", "-n", "10", "--policy", "greedy", "--policy", "random",
+                            "--json", "--quiet"))
+    assert [s["mean_score"] for s in summary["seats"]] == [s["mean_score"] for s in plain["seats"]]
+
+
 def error_cases(tmp):
     (tmp / "bad.toml").write_text("game = [unclosed\n")
     (tmp / "unknown_key.toml").write_text('game = "dice"\ncolour = "red"\n')
