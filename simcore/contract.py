@@ -80,11 +80,9 @@ class Param:
     def described(self, default=None) -> dict:
         """What `simcore games --json` says of it (default: the game's own, where it differs)."""
         out = {"default": self.default if default is None else default, "type": self.kind.__name__,
-               "help": self.help}
+               "range": None if self.kind is str else [self.low, self.high], "help": self.help}
         if self.kind is str:
             out["choices"] = list(self.choices)
-        else:
-            out["range"] = [self.low, self.high]
         return out
 
 

@@ -80,7 +80,7 @@ def parameter_lines(spec) -> list[str]:
         shown = ",".join(f"{key}={_shown(p['default'])}" for key, p in params.items())
         lines.append(f"{base}[:{shown}]")
         for key, p in params.items():
-            span = ("one of " + ", ".join(p["choices"]) if "choices" in p
+            span = ("one of " + ", ".join(p["choices"]) if p["range"] is None
                     else f"{p['type']} in [{p['range'][0]:g}, {p['range'][1]:g}]")
             lines.append(f"  {key} ({span}): {p['help']}")
     return lines

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from simcore import players, search
-from simcore.contract import UserError
+from simcore.contract import Param, UserError
 from search_toy import ANSWER, FIRST, SAFE, TRAP, new_state, new_tables, play_game
 
 KNOWN = {"random": 0, "greedy": 1}
@@ -254,3 +254,33 @@ def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
     assert players.lineup(game, ["mcts:depth=6"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 6]
     assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"
+
+
+WEIGHTED = SimpleNamespace(policies=KNOWN, searchable=True, search_defaults={},
+                           greedy_weights=(Param("cities", float, 1.0, 0.0, 10.0, "the value of cities"),
+                                           Param("roads", float, 0.5, 0.0, 10.0, "the value of roads")))
+
+
+def test_greedys_weights_are_parsed_written_canonically_and_fill_a_variants_row():
+    assert players.canonical(WEIGHTED, "greedy:roads=0.5,cities=1") == "greedy"
+    assert players.canonical(WEIGHTED, "greedy:roads=2,cities=1.50") == "greedy:cities=1.5,roads=2"
+    lineup = players.lineup(WEIGHTED, ["greedy:roads=2", "g=greedy"])
+    assert lineup.ids(["greedy:roads=2", "g=greedy", "greedy"]).tolist() == [10, 11, 1]
+    weights = slice(search.P_WEIGHTS, search.P_WEIGHTS + 2)
+    assert lineup.table[10, weights].tolist() == [1.0, 2.0] and lineup.table[11, weights].tolist() == [1.0, 0.5]
+    assert lineup.table[10, search.P_KIND] == search.GREEDY_ID
+    with pytest.raises(UserError, match="roads must be between 0 and 10, not 11"):
+        players.canonical(WEIGHTED, "greedy:roads=11")
+
+
+def test_every_policy_with_parameters_lists_them_with_default_type_range_and_help():
+    listed = players.parameters(WEIGHTED)
+    assert list(listed) == ["greedy", "flatmc", "mcts"]
+    assert listed["greedy"]["roads"] == {"default": 0.5, "type": "float", "range": [0.0, 10.0],
+                                         "help": "the value of roads"}
+    assert listed["mcts"]["rollout"] == {"default": "random", "type": "str", "range": None,
+                                         "help": "the policy of every seat below the tree",
+                                         "choices": ["random", "greedy"]}
+    assert players.parameter_lines(WEIGHTED)[:3] == ["greedy[:cities=1,roads=0.5]",
+                                                     "  cities (float in [0, 10]): the value of cities",
+                                                     "  roads (float in [0, 10]): the value of roads"]
