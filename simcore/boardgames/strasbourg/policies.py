@@ -11,7 +11,7 @@ random — every decision uniform over its legal options as SB-15 lists them (pl
   A merchant's sale (D-8) is uniform over its options: each guild's count sold is uniform over
   0..held, independently, which is uniform over the product.
 
-greedy — a one-step heuristic (below).
+greedy — a one-step heuristic (below), with weights (`greedy:council=2,coin=0.2`; WEIGHTS).
 
 Search players (mcts, flatmc: simcore/search.py, ids 2..) choose at every decision that
 playout.decide asks. The bundles (D-3) are not asked there: `plan_bundles` forms them, and a
@@ -20,8 +20,9 @@ rest as single cards). `determinize` redraws what a seat cannot see (SB-16.3) fo
 """
 import numpy as np
 
+from simcore.contract import Param
 from simcore.kernel import kernel
-from simcore.search import is_greedy, is_random
+from simcore.search import greedy_weight, is_greedy, is_random, weight_defaults
 from simcore.rng import below, shuffle
 from simcore.boardgames.strasbourg.rules import keep_tasks, revealed_this_round
 from simcore.boardgames.strasbourg.state import (
@@ -66,8 +67,37 @@ def plan_bundles(st, tt, p):
 
 # ---------------------------------------------------------------- greedy
 
-CARD_POINT = 0.3                 # what one point of influence is worth, roughly (84 points, 5 rounds)
-COIN = 0.4                       # a coin, in VP
+# greedy's weights (`greedy:NAME=X`), in the order its kernels read them (W_*): factors on what a
+# council seat, a city space and a task card's prestige are worth to it, and the VP it counts for
+# a coin and for a point of influence bid (a player's 84 points over 5 rounds, roughly). Each
+# multiplies one term of a valuation, so the defaults play exactly the greedy the golden files show.
+WEIGHTS = (
+    Param("council", float, 1.0, 0.0, 10.0, "factor on a council seat's worth: its VP at the round ends left"),
+    Param("city", float, 1.0, 0.0, 10.0, "factor on a family member's worth on a city space: its VP, the "
+          "buildings and chapels it borders, the kept tasks it helps"),
+    Param("tasks", float, 1.0, 0.0, 10.0, "factor on a task card's prestige: which tasks to keep (a failed one "
+          "still costs 3 VP), and a city space that helps a kept one"),
+    Param("coin", float, 0.4, 0.0, 5.0, "VP a coin is worth: a space's price, goods to take or sell"),
+    Param("influence", float, 0.3, 0.0, 5.0, "VP a point of influence is worth: greedy bids only when the "
+          "sub-phase is worth its bundle's sum at that rate"),
+)
+W_COUNCIL, W_CITY, W_TASKS, W_COIN, W_INFLUENCE = range(len(WEIGHTS))
+DEFAULT_WEIGHTS = weight_defaults(WEIGHTS)
+TASK_HELP = 1.5                  # what a city space that helps a kept task adds, at tasks=1
+
+
+@kernel(inline=True)
+def weight(st, tt, p, w):
+    """Weight w (W_*) of the greedy seat p plays (the game's own greedy: the defaults)."""
+    return greedy_weight(tt, st.policy[p], w, DEFAULT_WEIGHTS)
+
+
+@kernel(inline=True)
+def weights(st, tt, p):
+    """All of seat p's weights, read once for a decision (its valuations run over many spaces):
+    a tuple indexed by W_*."""
+    return (weight(st, tt, p, W_COUNCIL), weight(st, tt, p, W_CITY), weight(st, tt, p, W_TASKS),
+            weight(st, tt, p, W_COIN), weight(st, tt, p, W_INFLUENCE))
 
 
 @kernel
@@ -87,19 +117,21 @@ def task_chance(tt, kind, players):
 
 
 @kernel
-def task_worth(st, tt, card):
+def task_worth(st, tt, card, tasks):
+    """A task card's expected VP to its keeper: its prestige (times the tasks weight) if met, -3 if not."""
     chance = task_chance(tt, tt.task_type[card], st.players)
-    return chance * tt.task_prestige[card] - (1.0 - chance) * 3.0
+    return chance * tasks * tt.task_prestige[card] - (1.0 - chance) * 3.0
 
 
 @kernel
 def greedy_tasks(st, tt, p):
     """Keep the one task most worth keeping, and any other worth keeping on its own."""
+    tasks = weight(st, tt, p, W_TASKS)
     best = 0
     mask = 0
     for i in range(TASKS_DEALT):
-        worth = task_worth(st, tt, st.dealt[p, i])
-        if worth > task_worth(st, tt, st.dealt[p, best]):
+        worth = task_worth(st, tt, st.dealt[p, i], tasks)
+        if worth > task_worth(st, tt, st.dealt[p, best], tasks):
             best = i
         if worth > 1.0:
             mask |= 1 << i
@@ -133,9 +165,9 @@ def greedy_bundles(st, p):
 
 
 @kernel
-def cell_value(st, tt, p, c):
+def cell_value(st, tt, p, c, w):
     """A family member on city space c: its own VP, the buildings and chapels it borders or may
-    border, and the tasks it helps."""
+    border, and the tasks it helps (w: p's weights)."""
     value = 1.0
     for j in range(4):
         n = tt.orth[c, j]
@@ -152,8 +184,14 @@ def cell_value(st, tt, p, c):
             kind = tt.task_type[card]
             if (kind == TK_GUILD and tt.cell_guild[c] == tt.task_param[card, 0]) or (kind == TK_WALL and tt.wall[c]) \
                     or (kind == TK_CORNERS and tt.corner[c]) or kind == TK_MOST_CITY:
-                value += 1.5
+                value += TASK_HELP * w[W_TASKS]
     return value
+
+
+@kernel
+def space_worth(st, tt, p, c, w):
+    """What buying city space c is worth to p (w: its weights): the family member there, less its price."""
+    return w[W_CITY] * cell_value(st, tt, p, c, w) - w[W_COIN] * tt.price[c]
 
 
 @kernel
@@ -166,24 +204,24 @@ def keeps_goods(st, tt, p):
 
 
 @kernel
-def subphase_value(st, tt, p, subphase):
-    """What winning this sub-phase is worth to p now, roughly."""
+def subphase_value(st, tt, p, subphase, w):
+    """What winning this sub-phase is worth to p now, roughly (w: its weights)."""
     kind = SUBPHASE_TYPE[subphase]
-    rounds_left = ROUNDS - st.round_no + 1
+    seat_vp = w[W_COUNCIL] * (ROUNDS - st.round_no + 1)      # 1 VP at each round end left (SB-11.2)
     if kind == NC:
-        return 1.0 + rounds_left + (0.0 if st.seat_owner[NOBILITY] == p else 2.0)
+        return 1.0 + seat_vp + (0.0 if st.seat_owner[NOBILITY] == p else 2.0)
     if kind == GUILD:
         g = tt.card_guilds[st.round_card[st.round_no - 1], GUILD_SLOT[subphase]]
         best = 0.0
         for c in range(N_CELLS):
             if tt.cell_guild[c] == g and st.cell_owner[c] < 0 and tt.price[c] <= st.coins[p]:
-                best = max(best, cell_value(st, tt, p, c) - COIN * tt.price[c])
-        seat = 0.0 if st.seat_owner[2 + g] == p else 0.6 * rounds_left
+                best = max(best, space_worth(st, tt, p, c, w))
+        seat = 0.0 if st.seat_owner[2 + g] == p else 0.6 * seat_vp
         return seat + 1.0 + best
     goods = 0.0
     for g in range(N_GUILDS):
-        goods += st.goods[p, g] * tt.goods_value[g] * COIN
-    return goods + (0.6 * rounds_left if kind == MERCH_G and st.seat_owner[MERCHANTS] != p else 0.0)
+        goods += st.goods[p, g] * tt.goods_value[g] * w[W_COIN]
+    return goods + (0.6 * seat_vp if kind == MERCH_G and st.seat_owner[MERCHANTS] != p else 0.0)
 
 
 @kernel
@@ -193,7 +231,8 @@ def greedy_bid(st, tt, p):
     top = 0
     for q in range(st.players):
         top = max(top, st.bid[q])
-    worth = subphase_value(st, tt, p, st.subphase)
+    w = weights(st, tt, p)
+    worth = subphase_value(st, tt, p, st.subphase, w)
     best = -1
     best_sum = 1 << 30
     for i in range(st.n_opts):
@@ -203,7 +242,7 @@ def greedy_bid(st, tt, p):
             if s > top and s < best_sum:
                 best = i
                 best_sum = s
-    if best >= 0 and best_sum * CARD_POINT <= worth:
+    if best >= 0 and best_sum * w[W_INFLUENCE] <= worth:
         return best
     for i in range(st.n_opts):
         if st.opts[i] == PASS:
@@ -222,6 +261,7 @@ def greedy_choice(st, tt, p, dp, ctx):
         return greedy_bid(st, tt, p)
     if dp == D_MASTER_PART:
         return st.n_opts - 1                           # take the seat / the goods
+    w = weights(st, tt, p)
     best = 0
     best_value = -1e18
     for i in range(st.n_opts):
@@ -229,9 +269,9 @@ def greedy_choice(st, tt, p, dp, ctx):
         if dp == D_RETURN:
             value = v * 1.0                            # keep the strongest card
         elif dp == D_MASTER_BUY or dp == D_APPRENTICE:
-            value = 0.0 if v < 0 else cell_value(st, tt, p, v) - COIN * tt.price[v]
+            value = 0.0 if v < 0 else space_worth(st, tt, p, v, w)
             if v < 0 and dp == D_APPRENTICE:
-                value = tt.goods_value[ctx] * COIN
+                value = tt.goods_value[ctx] * w[W_COIN]
         elif dp == D_SELL:
             keep = 1 if keeps_goods(st, tt, p) else 0
             value = v * 1.0 if v <= st.goods[p, ctx] - keep else -1.0

@@ -2,7 +2,7 @@
 
 from simcore.players import Lineup
 from simcore.boardgames.strasbourg import components, describe, draw, playout, state
-from simcore.boardgames.strasbourg.policies import POLICIES
+from simcore.boardgames.strasbourg.policies import POLICIES, WEIGHTS
 from simcore.turns import Engine
 
 
@@ -20,7 +20,7 @@ def replay(data, players, seat_policies, seed, index, lineup=None):
 
 
 STRASBOURG = ENGINE.game_spec("strasbourg", "Strasbourg", (3, 5, 4), POLICIES, components, replay, draw.picture,
-                              compile_seconds=35,
+                              compile_seconds=35, greedy_weights=WEIGHTS,
                               picture_step="round",
                               # random rollouts keep too many tasks and fail them: mcts beat two
                               # greedy players 31% of the time with them, 63% with greedy rollouts;
