@@ -14,7 +14,7 @@ from simcore import runner  # noqa: E402
 from simcore.contract import UserError  # noqa: E402
 from simcore.registry import games  # noqa: E402
 
-__all__ = ["simulate", "replay", "draw", "games", "UserError"]
+__all__ = ["simulate", "replay", "draw", "games", "play_tournament", "tune_policy", "UserError"]
 
 
 def simulate(game: str, players: int | None = None, games: int = 1000, seed: int = 0,
@@ -83,3 +83,27 @@ def draw(game: str, path: str, players: int | None = None, seed: int = 0, index:
     except OSError as exc:
         raise UserError(f"cannot write picture {target}: {exc.strerror}") from None
     return written + [final]
+
+
+def play_tournament(game: str, policies: Iterable[str], players: int | None = None, games: int = 1000,
+                    seed: int = 0, workers: int | None = None, data: str | None = None, out: str | None = None,
+                    resume: bool = False, force: bool = False) -> dict:
+    """`simcore tournament`: every policy meets the others on common seeds; returns the ranking
+    (tournament.json's object) and writes the matches' results and the report to `out`
+    (default tournament-GAME)."""
+    from simcore import tournament
+    tp = tournament.plan(game, policies, players=players, games=games, seed=seed, workers=workers, data=data, out=out)
+    return tournament.run(tp, resume=resume, force=force).ranking
+
+
+def tune_policy(game: str, policy: str, space: Iterable[str], against: Iterable[str], players: int | None = None,
+                trials: int = 50, games: int = 1000, held_out: int | None = None, seed: int = 0,
+                workers: int | None = None, data: str | None = None, out: str | None = None,
+                resume: bool = False, force: bool = False) -> dict:
+    """`simcore tune`: the values of `policy`'s parameters in `space` ("NAME=LO:HI" each) that win
+    most against `against`; returns tune.json's object and writes the study to `out` (default
+    tune-GAME)."""
+    from simcore import tune
+    tp = tune.plan(game, policy, space, against, players=players, trials=trials, games=games, held_out=held_out,
+                   seed=seed, workers=workers, data=data, out=out)
+    return tune.run(tp, resume=resume, force=force)

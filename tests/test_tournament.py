@@ -75,3 +75,17 @@ def test_resume_and_force_together_are_refused(dice, tmp_path):
     tp = tournament.plan("dice", ["random", "greedy"], players=2, games=4, out=str(tmp_path / "t"))
     with pytest.raises(UserError, match="not both"):
         tournament.run(tp, force=True, resume=True)
+
+
+def test_the_python_api_returns_the_ranking_the_command_prints(dice, tmp_path):
+    import simcore
+    ranking = simcore.play_tournament("dice", ["random", "greedy"], players=2, games=20, seed=3, out=str(tmp_path / "a"))
+    printed = simcore_cli_json("tournament", "dice", "-p", "2", "--policy", "random", "--policy", "greedy", "-n", "20",
+                               "--seed", "3", "--out", tmp_path / "b", "--json", "--quiet")
+    assert ranking == printed
+
+
+def simcore_cli_json(*args):
+    p = simcore(*args)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
