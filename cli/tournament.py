@@ -14,6 +14,7 @@ from rich.table import Table
 from simcore import cluster
 from simcore import tournament as tournaments
 from cli.errors import INTERRUPTED, TERMINATED, OneLineCommand
+from cli.progress import counting
 from simcore.contract import UserError
 
 
@@ -43,16 +44,18 @@ def tournament(game, players, policies, games, seed, data, out, workers, schedul
     tp = tournaments.plan(game, policies, players=players, games=games, seed=seed, workers=workers, data=data,
                           out=out)
     say = None if quiet else (lambda line: click.echo(line, err=True))
+    if scheduler and local_cluster:
+        raise UserError("give --scheduler or --cluster, not both")
+    if (scheduler or local_cluster) and workers is not None:
+        raise UserError("--workers sets local threads; a cluster plays on its own workers (--cluster local:N)")
     try:
-        if scheduler or local_cluster:
-            if scheduler and local_cluster:
-                raise UserError("give --scheduler or --cluster, not both")
-            if workers is not None:
-                raise UserError("--workers sets local threads; a cluster plays on its own workers (--cluster local:N)")
-            with cluster.connect(scheduler, local_cluster) as player:
-                outcome = tournaments.run(tp, progress=say, force=force, resume=resume, player=player)
-        else:
-            outcome = tournaments.run(tp, progress=say, force=force, resume=resume)
+        with counting("games", quiet, tp.games * len(tp.matches)) as games_done:
+            if scheduler or local_cluster:
+                with cluster.connect(scheduler, local_cluster) as player:
+                    outcome = tournaments.run(tp, progress=say, force=force, resume=resume, player=player,
+                                              games_done=games_done)
+            else:
+                outcome = tournaments.run(tp, progress=say, force=force, resume=resume, games_done=games_done)
     except tournaments.Interrupted as stop:
         said = "interrupted" if stop.signal == signal.SIGINT else "stopped by SIGTERM"
         click.echo(f"{said}: match {stop.match.index} ({stop.match.label}): {stop.out} holds {stop.games} games; "

@@ -9,11 +9,11 @@ import signal
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from simcore import tune as tuning
 from cli.errors import INTERRUPTED, TERMINATED, OneLineCommand
+from cli.progress import counting
 
 
 @click.command("tune", cls=OneLineCommand)
@@ -47,7 +47,7 @@ def tune(game, players, base, space, against, trials, games, held_out, seed, dat
     tp = tuning.plan(game, base, space, against, players=players, trials=trials, games=games, held_out=held_out,
                      seed=seed, workers=workers, data=data, out=out)
     try:
-        with trial_progress(quiet) as progress:
+        with counting("trials", quiet) as progress:
             outcome = tuning.run(tp, resume=resume, force=force, progress=progress)
     except KeyboardInterrupt as stop:
         terminated = getattr(stop, "signal", signal.SIGINT) == signal.SIGTERM
@@ -60,26 +60,6 @@ def tune(game, players, base, space, against, trials, games, held_out, seed, dat
     print_outcome(outcome)
     if not quiet:
         click.echo(f"wrote study.db, trials.csv, tune.json and the plots to {tp.out}", err=True)
-
-
-class trial_progress:
-    """A progress bar over the trials on stderr (none when quiet); yields progress(done, total)."""
-
-    def __init__(self, quiet: bool):
-        self.bar = None if quiet else Progress(
-            TextColumn("trials"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-            console=Console(stderr=True), transient=True)
-
-    def __enter__(self):
-        if self.bar is None:
-            return None
-        self.bar.start()
-        task = self.bar.add_task("trials", total=None)
-        return lambda done, total: self.bar.update(task, completed=done, total=total)
-
-    def __exit__(self, *exc):
-        if self.bar is not None:
-            self.bar.stop()
 
 
 def print_outcome(outcome: dict) -> None:

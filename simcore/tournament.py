@@ -124,16 +124,20 @@ class Outcome:
 
 
 def run(tp: TournamentPlan, progress: Callable[[str], None] | None = None, force: bool = False,
-        resume: bool = False, player=None) -> Outcome:
+        resume: bool = False, player=None, games_done: Callable[[int], None] | None = None) -> Outcome:
     """Plays every match (runner.run into its results file; resume keeps the games a file holds),
-    then ranks the policies from all games and writes tournament.json and tournament.md."""
+    then ranks the policies from all games and writes tournament.json and tournament.md.
+    progress(line) after each match; games_done(n) as the tournament's games are played."""
     check_folder(tp, force, resume)
     if progress:
         progress(f"{len(tp.matches)} matches of {tp.games:,} games -> {tp.out}")
     for m in tp.matches:
         path = tp.results_path(m)
+        before = m.index * tp.games
+        count = (lambda done: games_done(before + done)) if games_done else None
         try:
-            outcome = runner.run(tp.runner_plan(m), out=path, resume=resume and os.path.exists(path), player=player)
+            outcome = runner.run(tp.runner_plan(m), out=path, resume=resume and os.path.exists(path), player=player,
+                                 progress=count)
         except runner.Interrupted as stop:
             raise Interrupted(stop.out, stop.games, m, stop.signal) from stop
         if progress:
