@@ -12,6 +12,8 @@ random — every decision uniform over its legal options as section 18 lists the
 greedy — one step ahead on a value in VP-equivalents of its own principality: culture VP and
   military VP, its own goal cards scored on the holdings, cubes while there are turns left to
   spend them, production capped by storage, catapults and loadable units by the scorings left.
+  Its weights (WEIGHTS: `greedy:culture=2,exchange=1`) scale those parts and set what an exchange
+  costs; at their defaults it is the game's own greedy.
   It picks the action (and card, option, payment, exchange slot) with the best value; recruits as
   many units as it has cubes to load; at a scoring it loads as many units as pay in rank VP
   against what the others can still reach (HI-3: all of that is public); it discards units it
@@ -25,8 +27,9 @@ determinize — what a search seat cannot see (HI-5), redrawn from what it can.
 """
 import numpy as np
 
+from simcore.contract import Param
 from simcore.kernel import kernel
-from simcore.search import is_greedy
+from simcore.search import greedy_weight, is_greedy, weight_defaults
 from simcore.rng import below, shuffle
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.rules import (
@@ -47,8 +50,33 @@ CUBE = 0.6                       # a stored cube, while there are turns left to 
 FAVOUR_PREMIUM = 1.15            # a favour pays for either cube
 PRODUCTION = 0.12                # a producing tile, per own turn left (storage-capped)
 STORAGE = 0.15                   # a farm or bank, beyond what it lets produce
-SWAP_COST = 0.6                  # an action spent on exchanging cards
+SWAP_COST = 0.6                  # an action spent on exchanging cards (the default of the weight exchange)
 MARGIN = 0.3                     # strength beyond what changes the rank at the next scoring
+
+# greedy's weights (`greedy:NAME=X`), in the order its kernels read them (W_*): factors on the
+# value of culture, military strength, goal cards, production, storage and stored cubes, and the
+# cost it counts for an exchange. The defaults are the values above (factors of 1, SWAP_COST).
+WEIGHTS = (
+    Param("culture", float, 1.0, 0.0, 10.0, "factor on the VP of the culture tokens an action takes"),
+    Param("military", float, 1.0, 0.0, 10.0, "factor on what strength wins at the scorings to come (rank VP, "
+          "catapults; how much it loads)"),
+    Param("goals", float, 1.0, 0.0, 10.0, "factor on its two goal cards scored on its principality"),
+    Param("production", float, 1.0, 0.0, 10.0, "factor on fields and palazzi: the cubes they will produce "
+          "(up to what farms and banks store)"),
+    Param("storage", float, 1.0, 0.0, 10.0, "factor on a farm or bank beyond what it lets produce"),
+    Param("cubes", float, 1.0, 0.0, 10.0, "factor on stored food, money and favour (also what loading at a "
+          "scoring spends)"),
+    Param("exchange", float, SWAP_COST, 0.0, 10.0, "what an exchange of cards (action B) costs it, in VP"),
+)
+W_CULTURE, W_MILITARY, W_GOALS, W_PRODUCTION, W_STORAGE, W_CUBES, W_EXCHANGE = range(len(WEIGHTS))
+DEFAULT_WEIGHTS = weight_defaults(WEIGHTS)
+
+
+@kernel(inline=True)
+def weight(st, tt, p, w):
+    """Weight w (W_*) of the greedy seat p plays (the game's own greedy: the defaults). A search's
+    cut-off (score_position) sees every seat at its rollout policy, so at the defaults."""
+    return greedy_weight(tt, st.policy[p], w, DEFAULT_WEIGHTS)
 
 
 @kernel(inline=True)
@@ -85,7 +113,8 @@ def strength_value(st, tt):
 
 @kernel
 def worth(st, tt, p, h):
-    """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now."""
+    """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now, each
+    part at p's weight (the VP already won are the same in every outcome it compares)."""
     left = turns_left(st, tt)
     scorings_left = YEARS + 2 - st.scorings
     cube = cube_value(st, tt)
@@ -93,13 +122,14 @@ def worth(st, tt, p, h):
     for t in range(3):
         value += st.culture_vp[p, t]
     value += st.military_vp[p]
-    value += cube * (h[H_FOOD] + h[H_MONEY] + FAVOUR_PREMIUM * h[H_FAVOUR])
+    value += weight(st, tt, p, W_CUBES) * cube * (h[H_FOOD] + h[H_MONEY] + FAVOUR_PREMIUM * h[H_FAVOUR])
     food_cap = h[H_FARM] * tt.food_per_farm
     money_cap = h[H_BANK] * tt.money_per_bank
-    value += PRODUCTION * cube * left * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap))
-    value += STORAGE * cube * (h[H_FARM] + h[H_BANK])
-    value += military_worth(st, tt, p, h, scorings_left)
-    return value + goals_worth(st, tt, p, h)
+    value += (weight(st, tt, p, W_PRODUCTION) * PRODUCTION * cube * left
+              * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap)))
+    value += weight(st, tt, p, W_STORAGE) * STORAGE * cube * (h[H_FARM] + h[H_BANK])
+    value += weight(st, tt, p, W_MILITARY) * military_worth(st, tt, p, h, scorings_left)
+    return value + weight(st, tt, p, W_GOALS) * goals_worth(st, tt, p, h)
 
 
 @kernel
@@ -204,7 +234,7 @@ def activation_value(st, tt, p, card, code):
                     gained += n * tt.culture_values[t, culture_index(st, tt, t)]
         add_cubes(st, tt, h, H_FOOD, tt.effect_gain[e, o, H_FOOD])
         add_cubes(st, tt, h, H_MONEY, tt.effect_gain[e, o, H_MONEY])
-    return worth(st, tt, p, h) + gained
+    return worth(st, tt, p, h) + weight(st, tt, p, W_CULTURE) * gained
 
 
 @kernel
@@ -294,6 +324,7 @@ def plan_action(st, tt, p):
         st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
         best_slot = max(best_slot, st.slot_worth[s])
     best_kind, best = END_TURN, 0.0
+    swap_cost = weight(st, tt, p, W_EXCHANGE)
     mine0, mine1 = 0.0, 0.0                                 # card_worth of each hand card, for the swaps
     for h in range(2):
         card = st.hand[p, h]                                # a hand always holds two cards (INV-2)
@@ -313,16 +344,16 @@ def plan_action(st, tt, p):
     for h in range(2):
         mine = mine0 if h == 0 else mine1
         for s in range(d):
-            gain = st.slot_worth[s] - mine - SWAP_COST
+            gain = st.slot_worth[s] - mine - swap_cost
             if gain > best + 1e-9:
                 best_kind, best = ACT_B, gain
                 st.plan_slot = h * d + s
     st.plan_ok = 1
     if st.supply[S_FAVOUR] > 0:
-        if st.hold[p, H_FAVOUR] < tt.church_favour:
-            gain = FAVOUR_PREMIUM * cube_value(st, tt)
+        if st.hold[p, H_FAVOUR] < tt.church_favour:              # a stored cube, as worth values it
+            gain = weight(st, tt, p, W_CUBES) * FAVOUR_PREMIUM * cube_value(st, tt)
         elif empty_militia(st, p) + empty_condottieri(st, p) > 0:
-            gain = strength_value(st, tt)
+            gain = weight(st, tt, p, W_MILITARY) * strength_value(st, tt)
         else:
             gain = 0.0
         if gain > best + 1e-9:
@@ -366,7 +397,8 @@ def plan_loads(st, tt, p):
     a, b, c, d = most_loads(st.hold[p])
     most = a + b + c + d
     base = strength(st, tt, p)
-    cube = cube_value(st, tt)
+    cube = weight(st, tt, p, W_CUBES) * cube_value(st, tt)
+    rank = weight(st, tt, p, W_MILITARY)                  # a factor on the rank VP, as in military_worth
     best, best_n = -1e9, 0
     for n in range(most + 1):
         s = base + 2 * n * tt.strength_loaded
@@ -380,7 +412,7 @@ def plan_loads(st, tt, p):
         total = 0
         for r in range(above, above + tied):
             total += tt.rank_vp[r]
-        v = (total + tied - 1) // tied - cube * n
+        v = rank * ((total + tied - 1) // tied) - cube * n
         if v > best + 1e-9:
             best, best_n = v, n
     n = best_n
@@ -484,11 +516,12 @@ def best_swap(st, tt, p, base):
     d = tt.display_size
     for s in range(d):
         st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
+    swap_cost = weight(st, tt, p, W_EXCHANGE)
     best, code = -1e300, 0
     for h in range(2):
         mine = card_worth(st, tt, p, st.hand[p, h], base)
         for s in range(d):
-            gain = st.slot_worth[s] - mine - SWAP_COST
+            gain = st.slot_worth[s] - mine - swap_cost
             if gain > best + 1e-9:
                 best, code = gain, h * d + s
     return code

@@ -2,7 +2,7 @@
 
 from simcore.players import Lineup
 from simcore.boardgames.principato import components, describe, draw, playout, state
-from simcore.boardgames.principato.policies import POLICIES
+from simcore.boardgames.principato.policies import POLICIES, WEIGHTS
 from simcore.turns import Engine
 
 
@@ -20,7 +20,7 @@ def replay(data, players, seat_policies, seed, index, lineup=None):
 
 
 PRINCIPATO = ENGINE.game_spec("principato", "Principato", (2, 4, 4), POLICIES, components, replay, draw.picture,
-                              check_step="year", compile_seconds=50,
+                              check_step="year", compile_seconds=50, greedy_weights=WEIGHTS,
                               notes=("seats are numbered from seat 0; the start player is drawn at random "
                                      "(PR-3.9): the seat column turn_position is each seat's distance from it",),
                               # random players end on 3-7 VP, so random rollouts tell a search almost
