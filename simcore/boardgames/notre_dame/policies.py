@@ -15,12 +15,14 @@ greedy — a one-step heuristic: every option is valued in VP-equivalents, what 
   is worth much when this round's rats (public: the three face-up persons) would cause an
   outbreak. It plays the card of highest value, keeps the best card in the draft, relocates or
   forfeits by the same values, donates when the points beat the gold, bribes when a person is
-  worth more than its gold, and drives to the best message it may take.
+  worth more than its gold, and drives to the best message it may take. Its weights (WEIGHTS,
+  `greedy:residence=2`) scale a building's piece, an outbreak, a donation, a person.
 """
 import numpy as np
 
+from simcore.contract import Param
 from simcore.kernel import kernel
-from simcore.search import is_greedy
+from simcore.search import greedy_weight, is_greedy, weight_defaults
 from simcore.rng import below, shuffle
 from simcore.boardgames.notre_dame.rules import (
     building_cubes, count, face_rats, kind_bit, message_takeable, park_bonus, person_vp)
@@ -38,8 +40,39 @@ from simcore.boardgames.notre_dame.state import (
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
-OUTBREAK_COST = 4.0             # 2 VP and a cube off a building
 VP_EVENTS_PER_ROUND = 2.5       # how often a Park bonus is paid, roughly
+
+# greedy's weights (`greedy:NAME=X`), in the order its kernels read them (W_*): a factor per
+# building on what one more piece there is worth in the rounds left (in building order, so that
+# building b's factor is weight b), the cost of an outbreak, and factors on what a donation earns
+# and what a bribed person gives. The defaults are the heuristic's own values.
+WEIGHTS = (
+    Param("cloister_school", float, 1.0, 0.0, 10.0, "factor on one more piece on the Cloister school "
+          "(the cubes it brings each time it acts again)"),
+    Param("bank", float, 1.0, 0.0, 10.0, "factor on one more piece on the Bank (the gold it brings each "
+          "time it acts again)"),
+    Param("residence", float, 1.0, 0.0, 10.0, "factor on one more piece on the Residence (the VP it brings "
+          "each time it acts again)"),
+    Param("carriage_house", float, 1.0, 0.0, 10.0, "factor on one more piece on the Carriage house (a longer "
+          "drive to the messages)"),
+    Param("guest_house", float, 1.0, 0.0, 10.0, "factor on one more piece on the Guest house (its gold, cube "
+          "or rat back; two of them from the fourth piece)"),
+    Param("park", float, 1.0, 0.0, 10.0, "factor on one more piece on the Park (the bonus VP on every VP "
+          "gain, one more for each second piece)"),
+    Param("hospital", float, 1.0, 0.0, 10.0, "factor on one more piece on the Hospital (one rat less in every "
+          "plague left)"),
+    Param("outbreak", float, 4.0, 0.0, 20.0, "what an outbreak costs in VP-equivalents (2 VP and a cube off a "
+          "building): how hard greedy keeps its rat marker back"),
+    Param("donation", float, 1.0, 0.0, 10.0, "factor on what a donation to Notre Dame earns (its VP and a "
+          "share of the stage's payout)"),
+    Param("persons", float, 1.0, 0.0, 10.0, "factor on what a bribed person gives (a bribe is taken when it "
+          "is worth more than its gold)"),
+)
+(W_CLOISTER_SCHOOL, W_BANK, W_RESIDENCE, W_CARRIAGE_HOUSE, W_GUEST_HOUSE, W_PARK, W_HOSPITAL,
+ W_OUTBREAK, W_DONATION, W_PERSONS) = range(len(WEIGHTS))
+assert (W_CLOISTER_SCHOOL, W_BANK, W_RESIDENCE, W_CARRIAGE_HOUSE, W_GUEST_HOUSE, W_PARK, W_HOSPITAL) == \
+    (CLOISTER_SCHOOL, BANK, RESIDENCE, CARRIAGE_HOUSE, GUEST_HOUSE, PARK, HOSPITAL)
+DEFAULT_WEIGHTS = weight_defaults(WEIGHTS)
 
 
 @kernel(inline=True)
@@ -48,6 +81,12 @@ def choose(st, tt, p, dp, ctx):
     if is_greedy(tt, st.policy[p]):
         return greedy_choice(st, tt, p, dp, ctx)
     return below(st.gen_decide, st.n_opts)
+
+
+@kernel(inline=True)
+def weight(st, tt, p, w):
+    """Weight w (W_*) of the greedy seat p plays (the game's own greedy: the defaults)."""
+    return greedy_weight(tt, st.policy[p], w, DEFAULT_WEIGHTS)
 
 
 # ---------------------------------------------------------------- values in VP-equivalents
@@ -96,14 +135,14 @@ def plague_cost(st, tt, p, rat, hospital, rats_now):
             outbreaks += min(1.0, r - (at - 1))
             r = at - 1.0
         r = max(0.0, r)
-    return OUTBREAK_COST * outbreaks
+    return weight(st, tt, p, W_OUTBREAK) * outbreaks
 
 
 @kernel
-def rat_point(tt):
+def rat_point(st, tt, p):
     """A rat less in the long run: at the top of the track every round with rats to spare is an
     outbreak, so an average round's rats are worth one outbreak."""
-    return OUTBREAK_COST / max(1.0, mean_round_rats(tt))
+    return weight(st, tt, p, W_OUTBREAK) / max(1.0, mean_round_rats(tt))
 
 
 @kernel
@@ -114,7 +153,7 @@ def rat_step_value(st, tt, p):
     h = count(st, p, HOSPITAL)
     rats = face_rats(st, tt)
     avoided = plague_cost(st, tt, p, st.rat[p], h, rats) - plague_cost(st, tt, p, st.rat[p] - 1, h, rats)
-    return max(avoided, rat_point(tt))
+    return max(avoided, rat_point(st, tt, p))
 
 
 @kernel
@@ -124,7 +163,7 @@ def hospital_value(st, tt, p, h):
     rats = face_rats(st, tt)
     avoided = plague_cost(st, tt, p, st.rat[p], h, rats) - plague_cost(st, tt, p, st.rat[p], h + 1, rats)
     pressure = min(1.0, max(0.0, mean_round_rats(tt) - h) / 2.0)
-    return max(avoided, pressure * rat_point(tt) * rounds_left(st))
+    return max(avoided, pressure * rat_point(st, tt, p) * rounds_left(st))
 
 
 @kernel
@@ -144,7 +183,16 @@ def vp_value(st, p, v):
 
 @kernel
 def later_value(st, tt, p, b, c):
-    """What one more piece on building b (now at count c) is worth in the rounds left."""
+    """What one more piece on building b (now at count c) is worth in the rounds left: its value at
+    factor 1 by greedy's factor for b (weight b)."""
+    return piece_value(st, tt, p, b, c) * weight(st, tt, p, b)
+
+
+@kernel(inline=True)
+def piece_value(st, tt, p, b, c):
+    """One more piece on building b (now at count c) in the rounds left, in VP-equivalents: the
+    times the building will act again at what an action gives, the Park by its bonus on the VP
+    gains to come, the Hospital by the plague it avoids."""
     left = rounds_left(st)
     if b == RESIDENCE:
         return 0.45 * left
@@ -241,7 +289,8 @@ def donation_value(st, tt, p, d):
     if d == 0:
         return 0.0
     payout = tt.payout / (cubes_on_notre_dame(st) + 2.0)     # a share of this stage's payout
-    return vp_value(st, p, tt.donation_vp[d]) + payout - d * gold_value(st) - cube_cost(st, tt, p, NOTRE_DAME)
+    earned = (vp_value(st, p, tt.donation_vp[d]) + payout) * weight(st, tt, p, W_DONATION)
+    return earned - d * gold_value(st) - cube_cost(st, tt, p, NOTRE_DAME)
 
 
 @kernel
@@ -384,7 +433,7 @@ def greedy_choice_at(dp):
         if dp == DP_BRIBE:
             if v == PASS:
                 return 0.0
-            return person_value(st, tt, p, v) - gold_value(st) - 0.2
+            return person_value(st, tt, p, v) * weight(st, tt, p, W_PERSONS) - gold_value(st) - 0.2
         if dp == DP_HOUSEKEEPER_CHOICE:
             return small_value(st, tt, p, v)
         if dp == DP_BISHOP_TARGET:
