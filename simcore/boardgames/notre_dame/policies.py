@@ -73,6 +73,7 @@ WEIGHTS = (
 assert (W_CLOISTER_SCHOOL, W_BANK, W_RESIDENCE, W_CARRIAGE_HOUSE, W_GUEST_HOUSE, W_PARK, W_HOSPITAL) == \
     (CLOISTER_SCHOOL, BANK, RESIDENCE, CARRIAGE_HOUSE, GUEST_HOUSE, PARK, HOSPITAL)
 DEFAULT_WEIGHTS = weight_defaults(WEIGHTS)
+assert (DEFAULT_WEIGHTS[:N_BUILDINGS] == 1.0).all()      # later_value's own greedy reads no factor
 
 
 @kernel(inline=True)
@@ -185,7 +186,10 @@ def vp_value(st, p, v):
 def later_value(st, tt, p, b, c):
     """What one more piece on building b (now at count c) is worth in the rounds left: its value at
     factor 1 by greedy's factor for b (weight b)."""
-    return piece_value(st, tt, p, b, c) * weight(st, tt, p, b)
+    value = piece_value(st, tt, p, b, c)
+    # the game's own greedy (every factor 1) reads no weight here: greedy values a piece a few
+    # thousand times a game, more often than anything else it weighs
+    return value if st.policy[p] == GREEDY else value * weight(st, tt, p, b)
 
 
 @kernel(inline=True)
