@@ -12,7 +12,7 @@ hardly ever place a follower. The Ark's entry tile is uniform over its options.
 import numpy as np
 
 from simcore import rng
-from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
+from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
     BALL_AT, BALL_SPAN, DELTA, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements,
@@ -115,7 +115,7 @@ PROPHET_FOLLOWERS = 2.5
 # last, what the prophet costs and a factor on the Ark's points. The base game has monasteries
 # where the Ark has temples (CA-0.12): one weight, W_CLOISTERS, named for each game's own.
 WEIGHTS = (
-    Param("roads", float, 1.0, 0.0, 10.0, "factor on what a road is worth (its tiles, and oases)"),
+    Param("roads", float, 1.0, 0.0, 10.0, "factor on what a road is worth (a point a tile and an oasis)"),
     Param("cities", float, 1.0, 0.0, 10.0, "factor on what a city is worth (its tiles and scrolls or pennants, more "
           "the likelier it is to be completed)"),
     Param("fields", float, 1.0, 0.0, 10.0, "factor on what a field is worth (its sheep less its wolves)"),
@@ -455,6 +455,17 @@ def feature_factors(st, tt, seat):
             weight(st, tt, seat, W_CLOISTERS))
 
 
+@kernel(inline=True)
+def kind_factor(factors, kind):
+    """factors[kind] of a road, city or field segment, read without the bounds check (and the
+    error path) of a tuple indexed by a variable."""
+    if kind == CITY:
+        return factors[CITY]
+    if kind == ROAD:
+        return factors[ROAD]
+    return factors[FIELD]
+
+
 @kernel
 def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, prophet_cost, ark_value, ark_allowed,
                     factors):
@@ -468,7 +479,7 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, prophet
     for g in range(tt.n_seg[t]):
         kind = tt.seg_kind[t, g]
         if kind != CLOISTER:
-            base += factors[kind] * segment_gain(st, tt, t, g, seat, turns_left, before, after, figs)
+            base += kind_factor(factors, kind) * segment_gain(st, tt, t, g, seat, turns_left, before, after, figs)
     value = base
     action = PASS * 16
     if ark_allowed and ark_value > 0 and base + ark_value > value:
@@ -491,7 +502,7 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, prophet
                 gain = factors[CLOISTER] * (1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3))
                 returns = ring == 8
             else:
-                gain = factors[kind] * st.pv_lone[g, 1 if prophet else 0]
+                gain = kind_factor(factors, kind) * st.pv_lone[g, 1 if prophet else 0]
                 returns = st.pv_returns[g]
             cost = 0.0 if returns else (prophet_cost if prophet else follower_cost)
             v = base + gain - cost + figure_bonus
