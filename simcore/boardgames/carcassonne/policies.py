@@ -12,7 +12,7 @@ hardly ever place a follower. The Ark's entry tile is uniform over its options.
 import numpy as np
 
 from simcore import rng
-from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, MAX_SEG, ROAD
+from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
     BALL_AT, BALL_SPAN, DELTA, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements,
@@ -21,8 +21,9 @@ from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogon
 from simcore.boardgames.carcassonne.state import (
     ARK, ARK_REACH, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
 )
+from simcore.contract import Param
 from simcore.kernel import kernel
-from simcore.search import is_greedy
+from simcore.search import greedy_weight, is_greedy, weight_defaults
 
 RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
@@ -96,12 +97,52 @@ def choose_entry(st, tt, seat, n):
 #         (0.3 per field tile: a proxy, the engine does not track field-city contacts live);
 #   monastery: 1 + neighbours + half of the missing ones while turns remain.
 # A figure costs FOLLOWER_COST points of opportunity (more when few are left, nothing when
-# the feature completes at once and the follower comes straight back). Temples: +7 to the
-# cross majority when the tile completes one, +1.5 for a figure on a cross with an open temple.
-# The Ark: the best outcome's points (self minus average opponent), counted on the board
-# before the tile is placed. Entry: the tile with the most own figures nearby.
+# the feature completes at once and the follower comes straight back), the prophet
+# PROPHET_FOLLOWERS times that. Temples: +7 to the cross majority when the tile completes one,
+# +1.5 for a figure on a cross with an open temple. The Ark: the best outcome's points (self
+# minus average opponent), counted on the board before the tile is placed. Entry: the tile with
+# the most own figures nearby.
+#
+# Each of these is a weight a variant may change (`greedy:cities=2`, WEIGHTS below). A weight is
+# read once per decision (greedy_outlook), always the deciding seat's: the worth of a feature to
+# the other seats is weighed as the deciding seat weighs it.
 
 FOLLOWER_COST = 2.0
+PROPHET_FOLLOWERS = 2.5
+
+# greedy's weights (`greedy:NAME=X`), in the order its kernels read them (W_*): a factor on the
+# worth of each kind of feature (1 = the values above), what a follower costs and, the Ark's own
+# last, what the prophet costs and a factor on the Ark's points. The base game has monasteries
+# where the Ark has temples (CA-0.12): one weight, W_CLOISTERS, named for each game's own.
+WEIGHTS = (
+    Param("roads", float, 1.0, 0.0, 10.0, "factor on what a road is worth (a point a tile and an oasis)"),
+    Param("cities", float, 1.0, 0.0, 10.0, "factor on what a city is worth (its tiles and scrolls or pennants, more "
+          "the likelier it is to be completed)"),
+    Param("fields", float, 1.0, 0.0, 10.0, "factor on what a field is worth (its sheep less its wolves)"),
+    Param("followers", float, FOLLOWER_COST, 0.0, 10.0, "points a follower placed costs (one kept in supply is "
+          "worth): twice that with 2 or fewer left, fading over the last 8 turns, nothing when it comes straight "
+          "back"),
+    Param("temples", float, 1.0, 0.0, 10.0, "factor on what temples are worth (7 to the majority of a temple the "
+          "tile completes, 1.5 for a figure on an open temple's cross)"),
+    Param("prophet", float, PROPHET_FOLLOWERS, 0.0, 10.0, "what placing the prophet costs, in followers"),
+    Param("ark", float, 1.0, 0.0, 10.0, "factor on the points of moving the Ark (0: never moves it)"),
+)
+W_ROADS, W_CITIES, W_FIELDS, W_FOLLOWERS, W_CLOISTERS, W_PROPHET, W_ARK = range(len(WEIGHTS))
+DEFAULT_WEIGHTS = weight_defaults(WEIGHTS)
+# the base game's: its monasteries in the temples' place, no prophet and no Ark
+BASE_WEIGHTS = WEIGHTS[:W_FIELDS] + (
+    Param("fields", float, 1.0, 0.0, 10.0, "factor on what a field is worth (its farmers' 3 points a city, "
+          "guessed from its size)"),
+    WEIGHTS[W_FOLLOWERS],
+    Param("monasteries", float, 1.0, 0.0, 10.0, "factor on what monasteries are worth (1 + the tiles around and "
+          "half of those missing, for a follower on one; 0.5 or 1 a tile laid around an own one)"),
+)
+
+
+@kernel(inline=True)
+def weight(st, tt, p, w):
+    """Weight w (W_*) of the greedy seat p plays (the game's own greedy: the defaults)."""
+    return greedy_weight(tt, st.policy[p], w, DEFAULT_WEIGHTS)
 
 
 @kernel
@@ -394,33 +435,57 @@ def turns_left_of(st):
 @kernel
 def greedy_outlook(st, tt, seat):
     """What greedy weighs every placement of this turn against: turns left, the cost of a
-    follower, the best Ark move on the board before the tile, and whether figures are allowed."""
+    follower and of the prophet, the best Ark move on the board before the tile, whether figures
+    are allowed, and the seat's factors on the worth of each kind of feature (by segment kind)."""
     turns_left = turns_left_of(st)
-    follower_cost = FOLLOWER_COST * (2.0 if st.supply[seat] <= 2 else 1.0)
+    follower_cost = weight(st, tt, seat, W_FOLLOWERS) * (2.0 if st.supply[seat] <= 2 else 1.0)
     if turns_left < 8:
         follower_cost *= turns_left / 8.0
-    ark_value = ark_outlook(st, tt, seat)
+    prophet_cost = follower_cost * weight(st, tt, seat, W_PROPHET)
+    ark_value = weight(st, tt, seat, W_ARK) * ark_outlook(st, tt, seat)
     ark_allowed = not (tt.rules[R_TILE_ONLY] == 1 and st.supply[seat] == 0)
-    return turns_left, follower_cost, ark_value, ark_allowed
+    return turns_left, follower_cost, prophet_cost, ark_value, ark_allowed, feature_factors(st, tt, seat)
+
+
+@kernel(inline=True)
+def feature_factors(st, tt, seat):
+    """The seat's weights on roads, cities, fields and monasteries or temples, indexed by
+    segment kind (ROAD, CITY, FIELD, CLOISTER)."""
+    return (weight(st, tt, seat, W_ROADS), weight(st, tt, seat, W_CITIES), weight(st, tt, seat, W_FIELDS),
+            weight(st, tt, seat, W_CLOISTERS))
+
+
+@kernel(inline=True)
+def kind_factor(factors, kind):
+    """factors[kind] of a road, city or field segment, read without the bounds check (and the
+    error path) of a tuple indexed by a variable."""
+    if kind == CITY:
+        return factors[CITY]
+    if kind == ROAD:
+        return factors[ROAD]
+    return factors[FIELD]
 
 
 @kernel
-def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_value, ark_allowed):
-    """(value, best action) of tile t at (cell, r) for seat, on the board before the tile."""
+def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, prophet_cost, ark_value, ark_allowed,
+                    factors):
+    """(value, best action) of tile t at (cell, r) for seat, on the board before the tile;
+    factors: the seat's weight on each kind of feature (feature_factors)."""
     before = st.pv_value[0]
     after = st.pv_value[1]
     figs = st.tmp[80:80 + MAX_PLAYERS]
     preview(st, tt, t, r, cell)
-    base = cloister_gain(st, tt, t, r, cell, seat, turns_left)
+    base = factors[CLOISTER] * cloister_gain(st, tt, t, r, cell, seat, turns_left)
     for g in range(tt.n_seg[t]):
-        if tt.seg_kind[t, g] != CLOISTER:
-            base += segment_gain(st, tt, t, g, seat, turns_left, before, after, figs)
+        kind = tt.seg_kind[t, g]
+        if kind != CLOISTER:
+            base += kind_factor(factors, kind) * segment_gain(st, tt, t, g, seat, turns_left, before, after, figs)
     value = base
     action = PASS * 16
     if ark_allowed and ark_value > 0 and base + ark_value > value:
         value = base + ark_value
         action = ARK * 16
-    figure_bonus = temple_figure_bonus(st, tt, cell)
+    figure_bonus = factors[CLOISTER] * temple_figure_bonus(st, tt, cell)
     for g in range(tt.n_seg[t]):
         kind = tt.seg_kind[t, g]
         if kind != CLOISTER and not st.pv_free[g]:
@@ -434,12 +499,12 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_val
                 continue
             if kind == CLOISTER:
                 ring = ring_neighbours(st, cell)
-                gain = 1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3)
+                gain = factors[CLOISTER] * (1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3))
                 returns = ring == 8
             else:
-                gain = st.pv_lone[g, 1 if prophet else 0]
+                gain = kind_factor(factors, kind) * st.pv_lone[g, 1 if prophet else 0]
                 returns = st.pv_returns[g]
-            cost = 0.0 if returns else follower_cost * (2.5 if prophet else 1.0)
+            cost = 0.0 if returns else (prophet_cost if prophet else follower_cost)
             v = base + gain - cost + figure_bonus
             if v > value:
                 value = v
@@ -450,7 +515,7 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_val
 @kernel
 def greedy_placement(st, tt, t, seat):
     """Choose the best (placement, action) pair; remember the action in st.plan."""
-    turns_left, follower_cost, ark_value, ark_allowed = greedy_outlook(st, tt, seat)
+    turns_left, follower_cost, prophet_cost, ark_value, ark_allowed, factors = greedy_outlook(st, tt, seat)
     n = list_placements(st, tt, t)
     best = -1e18
     best_placement = st.opt_cell[0] * 4 + st.opt_rot[0]
@@ -458,8 +523,8 @@ def greedy_placement(st, tt, t, seat):
     for i in range(n):
         cell = st.opt_cell[i]
         r = st.opt_rot[i]
-        value, action = placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, ark_value,
-                                        ark_allowed)
+        value, action = placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, prophet_cost,
+                                        ark_value, ark_allowed, factors)
         if value > best:
             best = value
             best_placement = cell * 4 + r
@@ -473,9 +538,9 @@ def greedy_plan(st, tt, t, seat, placement):
     """st.plan for a placement greedy did not choose itself (a search player's tree or a replayed
     decision chose it), so that greedy_action never reads the plan of another turn: the best
     action greedy sees with tile t at that placement, on the board before the tile is placed."""
-    turns_left, follower_cost, ark_value, ark_allowed = greedy_outlook(st, tt, seat)
+    turns_left, follower_cost, prophet_cost, ark_value, ark_allowed, factors = greedy_outlook(st, tt, seat)
     _, st.plan = placement_value(st, tt, t, seat, placement // 4, placement % 4, turns_left, follower_cost,
-                                 ark_value, ark_allowed)
+                                 prophet_cost, ark_value, ark_allowed, factors)
 
 
 @kernel
