@@ -27,11 +27,13 @@ LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
 SEARCH = {
     "flatmc": (search.FLATMC, (
         Param("playouts", int, 20, 1, 1000, "playouts to the end for each legal option"),
-        Param("rollout", str, "random", help="the policy of every seat in the playouts", choices=ROLLOUTS))),
+        Param("rollout", str, "random", help="the policy of every seat in the playouts: random, greedy, or the label "
+              "of a random or greedy policy of the run (a weighted greedy)", choices=ROLLOUTS))),
     "mcts": (search.MCTS, (
         Param("iters", int, 200, 1, search.MAX_NODES - 1, "iterations (sampled games) per decision"),
         Param("c", float, 0.7, 0.0, 100.0, "UCT exploration constant (rewards lie in [0, 1])"),
-        Param("rollout", str, "random", help="the policy of every seat below the tree", choices=ROLLOUTS),
+        Param("rollout", str, "random", help="the policy of every seat below the tree: random, greedy, or the label "
+              "of a random or greedy policy of the run (a weighted greedy)", choices=ROLLOUTS),
         Param("depth", int, 0, 0, search.MAX_HIST, "decisions below the root after which a run stops at the end of "
               "that turn (round) and the game's end scoring scores it (0: play to the end)"))),
 }
@@ -126,6 +128,9 @@ def parse(spec, name: str) -> tuple[str, dict]:
                             f"(known: {', '.join(params_by_key)})")
         if key in params:
             raise UserError(f"policy {base}: {key} given twice")
+        if key == "rollout" and text not in ROLLOUTS and LABEL.fullmatch(text):
+            params[key] = text               # a label of the run's policies: lineup finds it
+            continue
         params[key] = params_by_key[key].parse(base, text.strip())
     return base, params
 
@@ -163,7 +168,8 @@ def row(spec, name: str) -> np.ndarray:
     out[search.P_KIND] = kind
     out[search.P_BUDGET] = value["playouts" if kind == search.FLATMC else "iters"]
     out[search.P_C] = value.get("c", 0.0)
-    out[search.P_ROLLOUT] = ROLLOUTS.index(value["rollout"])
+    # a labelled rollout policy's id is the run's (lineup sets it)
+    out[search.P_ROLLOUT] = ROLLOUTS.index(value["rollout"]) if value["rollout"] in ROLLOUTS else -1
     out[search.P_DEPTH] = value.get("depth", 0)
     return out
 
@@ -218,6 +224,9 @@ def lineup(spec, seat_names) -> Lineup:
         table[pid] = row(spec, name)
         keys[name] = None
         by_id[pid] = name
+    for pid, name in by_id.items():
+        if search.FIRST_SEARCH_ID <= pid < search.FIRST_VARIANT_ID and table[pid, search.P_ROLLOUT] < 0:
+            table[pid, search.P_ROLLOUT] = rollout_id(spec, name, by_id)
     shown = {}
     for name in by_id.values():
         other = shown.setdefault(shown_name(name), name)
@@ -226,3 +235,15 @@ def lineup(spec, seat_names) -> Lineup:
     last = max(by_id)
     return Lineup(tuple(by_id.get(pid, "") for pid in range(last + 1)),
                   tuple(shown_name(by_id[pid]) if pid in by_id else "" for pid in range(last + 1)), table)
+
+
+def rollout_id(spec, name: str, by_id: dict[int, str]) -> int:
+    """The id of the run's policy that search policy `name` names as its rollout by its label: a
+    random or greedy one (a search's rollouts cannot search)."""
+    label = parse(spec, name)[1]["rollout"]
+    for pid, other in by_id.items():
+        if split_label(other)[0] == label:
+            if search.FIRST_SEARCH_ID <= pid < search.FIRST_VARIANT_ID:
+                raise UserError(f"policy {name}: the rollout {label} must be a random or greedy policy, not a search")
+            return pid
+    raise UserError(f"policy {name}: no policy of this run is labelled {label} (give it as --policy {label}=greedy:...)")

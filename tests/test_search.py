@@ -228,7 +228,7 @@ def test_bad_labels_are_one_line_errors(names, message):
     ("flatmc:depth=4", "unknown parameter 'depth=4' (known: playouts, rollout)"),
     ("mcts:iters=5,iters=6", "iters given twice"),
     ("mcts:c=x", "c must be a number, not 'x'"),
-    ("flatmc:rollout=smart", "rollout must be one of random, greedy, not 'smart'"),
+    ("flatmc:rollout=sm@rt", "rollout must be one of random, greedy, not 'sm@rt'"),
     ("greedy:x=1", "policy greedy takes no parameters"),
     ("mcts:", "parameters missing after ':'"),
     ("alpha", "unknown policy 'alpha' (known: random, greedy, flatmc, mcts)")])
@@ -279,8 +279,20 @@ def test_every_policy_with_parameters_lists_them_with_default_type_range_and_hel
     assert listed["greedy"]["roads"] == {"default": 0.5, "type": "float", "range": [0.0, 10.0],
                                          "help": "the value of roads"}
     assert listed["mcts"]["rollout"] == {"default": "random", "type": "str", "range": None,
-                                         "help": "the policy of every seat below the tree",
+                                         "help": "the policy of every seat below the tree: random, greedy, or the "
+                                                 "label of a random or greedy policy of the run (a weighted greedy)",
                                          "choices": ["random", "greedy"]}
     assert players.parameter_lines(WEIGHTED)[:3] == ["greedy[:cities=1,roads=0.5]",
                                                      "  cities (float in [0, 10]): the value of cities",
                                                      "  roads (float in [0, 10]): the value of roads"]
+
+
+def test_a_search_rolls_out_with_a_labelled_greedy_of_the_run():
+    lineup = players.lineup(WEIGHTED, ["mcts:rollout=farmer", "farmer=greedy:roads=2"])
+    assert lineup.names[:3] == ("random", "greedy", "mcts:rollout=farmer") and lineup.names[10] == "farmer"
+    assert lineup.table[2, search.P_ROLLOUT] == 10
+    assert lineup.table[10, search.P_WEIGHTS + 1] == 2.0
+    with pytest.raises(UserError, match="no policy of this run is labelled nobody"):
+        players.lineup(WEIGHTED, ["flatmc:rollout=nobody"])
+    with pytest.raises(UserError, match="the rollout deep must be a random or greedy policy"):
+        players.lineup(WEIGHTED, ["mcts:rollout=deep", "deep=mcts:iters=5"])

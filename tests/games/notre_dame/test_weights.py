@@ -147,3 +147,16 @@ def test_a_variants_weights_reach_the_played_games():
     reckless = batch(["greedy:outbreak=0"])[2][:, :, SC_OUTBREAKS].mean()
     careful = batch(["greedy"])[2][:, :, SC_OUTBREAKS].mean()
     assert reckless > careful + 1.0
+
+
+def test_a_search_rolling_out_with_a_labelled_greedy_at_its_defaults_plays_greedy_rollouts_games():
+    import simcore
+    labelled = simcore.simulate("notre-dame", players=2, games=6, seed=4, workers=1,
+                                policies=["mcts:iters=8,rollout=g", "g=greedy"])
+    plain = simcore.simulate("notre-dame", players=2, games=6, seed=4, workers=1,
+                             policies=["mcts:iters=8,rollout=greedy", "greedy"])
+    assert labelled["score"].tolist() == plain["score"].tolist()
+    assert labelled["policy"].tolist()[:2] == ["mcts:iters=8,rollout=g", "g"]
+    weighted = simcore.simulate("notre-dame", players=2, games=6, seed=4, workers=1,
+                                policies=["mcts:iters=8,rollout=g", "g=greedy:outbreak=0,residence=5"])
+    assert weighted["score"].tolist() != plain["score"].tolist()
