@@ -15,6 +15,12 @@ from simcore.turns import log_event
 R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
 R_TEMPLE_PROPHETS = cp.RULE_INDEX["INCOMPLETE_TEMPLE_COUNTS_PROPHETS"]
 R_NEGATIVE_FIELDS = cp.RULE_INDEX["FIELD_SCORE_MAY_BE_NEGATIVE"]
+# cloisters_near's bit of the place at cell offset (dx - 1) * GRID + dy - 1: 0 the cell, k its RING[k - 1]
+NEAR_BIT = np.zeros((3, 3), dtype=np.int64)
+for _k in range(8):
+    NEAR_BIT[(RING[_k] + GRID + 1) // GRID, (RING[_k] + GRID + 1) % GRID] = _k + 1
+# ... and of a temple's cross, the cell and its N, E, S, W neighbours (DELTA)
+CROSS_BIT = np.array([0] + [list(RING).index(d) + 1 for d in DELTA], dtype=np.int64)
 
 
 @kernel
@@ -184,10 +190,13 @@ def score_turn(st, tt):
             if st.seg[root].kind == kind:
                 score_completed_feature(st, tt, root)
     cell = st.p_cell[st.n_placed - 1]
-    if not cloister_near(st, cell):
+    near = cloisters_near(st, cell)
+    if near == 0:
         return
     if is_ark(tt):
         for k in range(5):
+            if near >> CROSS_BIT[k] & 1 == 0:
+                continue
             c = cell if k == 0 else cell + DELTA[k - 1]
             pidx = st.cell_pidx[c]
             if pidx >= 0 and tt.temple[st.p_type[pidx]] and st.cloister_done[pidx] == 0 \
@@ -196,6 +205,8 @@ def score_turn(st, tt):
                 st.cloister_done[pidx] = 1
     else:
         for k in range(9):
+            if near >> k & 1 == 0:
+                continue
             c = cell if k == 0 else cell + RING[k - 1]
             pidx = st.cell_pidx[c]
             if pidx >= 0:
@@ -216,14 +227,16 @@ def score_turn(st, tt):
 
 
 @kernel(inline=True)
-def cloister_near(st, cell):
-    """Is an open temple or monastery on the cell or among its 8 neighbours? Most turns none
-    is, and this skips looking at every neighbour of the placed tile."""
+def cloisters_near(st, cell):
+    """The places of the open temples and monasteries on the cell and its 8 neighbours, a bit each:
+    bit 0 the cell, bit k its neighbour RING[k - 1]. Most turns none is near, and then no
+    neighbour of the placed tile is looked at; else only the places holding one."""
+    near = 0
     for i in range(st.n_open_cloisters):
-        d = st.p_cell[st.open_cloisters[i]] - cell
-        if -GRID - 1 <= d <= -GRID + 1 or -1 <= d <= 1 or GRID - 1 <= d <= GRID + 1:
-            return True
-    return False
+        d = st.p_cell[st.open_cloisters[i]] - cell + GRID + 1     # 0 .. 2 * GRID + 2 when near
+        if 0 <= d <= 2 * GRID + 2 and d % GRID <= 2:
+            near |= 1 << NEAR_BIT[d // GRID, d % GRID]
+    return near
 
 
 @kernel
