@@ -69,12 +69,13 @@ def opposite_port(p):
 # ---------------------------------------------------------------- union-find (CA-12.6)
 
 @kernel
-def find(st, x):
+def find(st, node):
     seg = st.seg
+    x = np.uint64(node)                 # an unsigned index: no wrap-around code for negative ones
     while seg[x].parent != x:
         seg[x].parent = seg[seg[x].parent].parent
-        x = seg[x].parent
-    return x
+        x = np.uint64(seg[x].parent)
+    return np.int64(x)
 
 
 @kernel(inline=True)
@@ -419,6 +420,7 @@ def place_tile(st, tt, t, r, cell):
         seg.n_figs = 0                  # figs is cleared when its first figure arrives
         seg.prophets = 0
         seg.done = 0
+    joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
     for s in range(4):
         nc = cell + DELTA[s]
         q = st.cell_pidx[nc]
@@ -446,23 +448,24 @@ def place_tile(st, tt, t, r, cell):
         first = centre if e == C else 3 * s
         last = 3 * s + 2 if e == R else first
         for p in range(first, last + 1):
-            root = union(st, base + tt.port_seg[t, r, p], qbase + tt.port_seg[tq, rq, opposite_port(p)], ark)
+            mine = tt.port_seg[t, r, p]
+            root = union(st, base + mine, qbase + tt.port_seg[tq, rq, opposite_port(p)], ark)
             if p == centre:
                 st.seg[root].open -= 2          # one open side closed on each tile, loops included
+                joined |= np.uint64(1) << np.uint64(mine)
+    # only a road or city segment joined across a side can be complete (alone it has an open side)
     st.n_completed = 0
-    for g in range(tt.n_seg[t]):
-        k = tt.seg_kind[t, g]
-        if k == ROAD or k == CITY:
-            root = find(st, base + g)
-            if st.seg[root].open == 0 and st.seg[root].done == 0:
-                new = True
-                for i in range(st.n_completed):
-                    if st.completed[i] == root:
-                        new = False
-                if new:
-                    st.completed[st.n_completed] = root
-                    st.n_completed += 1
-
+    while joined:
+        root = find(st, base + np.int64(lowest_bit(joined)))   # by segment order, phase S's
+        joined &= joined - np.uint64(1)
+        if st.seg[root].open == 0 and st.seg[root].done == 0:
+            new = True
+            for i in range(st.n_completed):
+                if st.completed[i] == root:
+                    new = False
+            if new:
+                st.completed[st.n_completed] = root
+                st.n_completed += 1
 
 # ---------------------------------------------------------------- figures (CA-5, CA-6, CB-2.3)
 
