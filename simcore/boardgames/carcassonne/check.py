@@ -682,7 +682,8 @@ def check_events(st, tt, work, mark, ctr, final_turn):
         if code != 0:
             continue
         if reason == WHY_ROAD or reason == WHY_ROAD_END:
-            ok = pts == tile_count(st, ref) + st.seg[ref].oases and st.seg[ref].kind == ROAD and st.seg[ref].parent == ref
+            ok = pts == tile_count(st, ref) + st.seg[ref].oases and st.seg[ref].kind == ROAD \
+                and st.seg[ref].parent == ref
         elif reason == WHY_CITY or reason == WHY_CITY_PROPHET:
             value = 2 * (tile_count(st, ref) + st.seg[ref].scrolls)
             if reason == WHY_CITY_PROPHET:
@@ -805,7 +806,8 @@ def final_snapshot(st, tt, work, counts):
             work[W_GOT, node] = 0
             work[W_PRO, node] = 0
             kind = st.seg[node].kind
-            if st.seg[node].parent == node and st.seg[node].done == 0 and (kind == ROAD or kind == CITY or kind == FIELD):
+            if st.seg[node].parent == node and st.seg[node].done == 0 \
+                    and (kind == ROAD or kind == CITY or kind == FIELD):
                 work[W_PRO, node] = feature_counts(st, node, counts)
                 work[W_WIN, node] = winners(counts, st.players)
 
@@ -908,7 +910,8 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
                 code, detail = E_COMPLETED, root
         for i in range(st.n_completed):
             root = st.completed[i]
-            if st.seg[root].open != 0 or st.seg[root].parent != root or (st.seg[root].kind != ROAD and st.seg[root].kind != CITY):
+            if st.seg[root].open != 0 or st.seg[root].parent != root \
+                    or (st.seg[root].kind != ROAD and st.seg[root].kind != CITY):
                 code, detail = E_COMPLETED, root
             if st.seg[root].kind == CITY:
                 city_now = True

@@ -223,8 +223,9 @@ def segment_gain(st, tt, t, g, seat, turns_left, before, after, figs):
             free = False
             for s in range(players):
                 figs[s] += st.seg[root].figs[s]
-            worth(kind, tile_count(st, root), st.seg[root].scrolls, st.seg[root].oases, st.seg[root].sheep, st.seg[root].wolves,
-                  st.seg[root].open, st.seg[root].figs, st.seg[root].prophets, players, turns_left, ark, after)
+            worth(kind, tile_count(st, root), st.seg[root].scrolls, st.seg[root].oases, st.seg[root].sheep,
+                  st.seg[root].wolves, st.seg[root].open, st.seg[root].figs, st.seg[root].prophets, players, turns_left,
+                  ark, after)
             for s in range(players):
                 before[s] += after[s]
     tiles = 1 + popcount(tiles_lo) + popcount(tiles_hi)     # the new tile is in no root yet

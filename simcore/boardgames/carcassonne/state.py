@@ -70,7 +70,7 @@ WHY_ARK, WHY_ROAD, WHY_CITY, WHY_CITY_PROPHET, WHY_TEMPLE7, WHY_TEMPLE3, WHY_ROA
     WHY_FIELD, WHY_MONASTERY9, WHY_MONASTERY_END = range(11)
 
 # one union-find node (a segment of a placed tile): its feature's aggregates are valid at the root;
-# 64 bytes, a cache line (the padding's)
+# 64 bytes with the padding: one cache line
 SEGMENT = np.dtype([
     ("tiles_lo", np.uint64),      # bit pidx for pidx < 64: tiles counted once
     ("tiles_hi", np.uint64),      # bit pidx - 64
