@@ -182,7 +182,7 @@ def farmer_value(st, tt, field_root, mark, ctr):
             while cities:
                 if cities & 1:
                     city = find(st, pidx * MAX_SEG + c)
-                    if st.kind[city] == CITY and st.open[city] == 0 and mark[city] != stamp:
+                    if st.seg[city].kind == CITY and st.seg[city].open == 0 and mark[city] != stamp:
                         mark[city] = stamp
                         n += 1
                 cities >>= 1
@@ -322,10 +322,10 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
             figcnt[root, s] += 1
             if j == PROPHET_SLOT:
                 work[W_PROPH, root] |= 1 << s
-            k = st.kind[root]
-            if (k == ROAD or k == CITY) and (st.done[root] == 1 or st.open[root] == 0):
+            k = st.seg[root].kind
+            if (k == ROAD or k == CITY) and (st.seg[root].done == 1 or st.seg[root].open == 0):
                 code, detail = E_FIG_ON_DONE, node
-            if st.done[root] == 2 and not final:
+            if st.seg[root].done == 2 and not final:
                 code, detail = E_FIG_ON_DONE, node
             if k == CLOISTER and st.cloister_done[pidx] != 0:
                 code, detail = E_FIG_ON_DONE, node
@@ -340,7 +340,7 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
             node = pidx * MAX_SEG + g
             root = find(st, node)
             kind = tt.seg_kind[t, g]
-            if (st.kind[node] != kind or st.kind[root] != kind) and code == 0:
+            if (st.seg[node].kind != kind or st.seg[root].kind != kind) and code == 0:
                 code, detail = E_AGGREGATES, root
             if work[W_LAST, root] != pidx + 1:        # nodes come in pidx order: distinct tiles
                 work[W_LAST, root] = pidx + 1
@@ -361,34 +361,34 @@ def check_state(st, tt, work, figcnt, mark, ctr, ark, city_done, final):
         t = st.p_type[pidx]
         for g in range(tt.n_seg[t]):
             node = pidx * MAX_SEG + g
-            if code == 0 and st.parent[node] == node:
-                kind = st.kind[node]
-                done = st.done[node]
+            if code == 0 and st.seg[node].parent == node:
+                kind = st.seg[node].kind
+                done = st.seg[node].done
                 if tile_count(st, node) != work[W_TILES, node]:
                     code, detail = E_TILE_COUNT, node
-                elif st.scrolls[node] != work[W_SCROLLS, node] or st.oases[node] != work[W_OASES, node] \
-                        or st.sheep[node] != work[W_SHEEP, node] or st.wolves[node] != work[W_WOLVES, node]:
+                elif st.seg[node].scrolls != work[W_SCROLLS, node] or st.seg[node].oases != work[W_OASES, node] \
+                        or st.seg[node].sheep != work[W_SHEEP, node] or st.seg[node].wolves != work[W_WOLVES, node]:
                     code, detail = E_AGGREGATES, node
                 elif (kind == ROAD or kind == CITY) and (
-                        st.open[node] < 0 or st.open[node] != work[W_OPEN, node]
-                        or (st.open[node] == 0) != (done == 1)):
+                        st.seg[node].open < 0 or st.seg[node].open != work[W_OPEN, node]
+                        or (st.seg[node].open == 0) != (done == 1)):
                     code, detail = E_OPEN, node
                 elif done < 0 or done > 2 or (done == 2 and not final) or (kind != ROAD and kind != CITY
                                                                            and done == 1):
                     code, detail = E_FIG_ON_DONE, node
-                elif st.n_figs[node] > 0:       # figs[] is only meaningful while n_figs > 0
+                elif st.seg[node].n_figs > 0:       # figs[] is only meaningful while n_figs > 0
                     total = 0
                     for s in range(MAX_PLAYERS):
-                        if st.figs[node, s] != figcnt[node, s]:
+                        if st.seg[node].figs[s] != figcnt[node, s]:
                             code, detail = E_FIG_BOOKS, node
                         total += figcnt[node, s]
-                    if st.n_figs[node] != total or st.prophets[node] != work[W_PROPH, node]:
+                    if st.seg[node].n_figs != total or st.seg[node].prophets != work[W_PROPH, node]:
                         code, detail = E_FIG_BOOKS, node
                 else:
                     for s in range(MAX_PLAYERS):
                         if figcnt[node, s] != 0:
                             code, detail = E_FIG_BOOKS, node
-                    if st.n_figs[node] != 0 or st.prophets[node] != 0:
+                    if st.seg[node].n_figs != 0 or st.seg[node].prophets != 0:
                         code, detail = E_FIG_BOOKS, node
             for w in range(W_OPEN, W_PROPH + 1):
                 work[w, node] = 0
@@ -492,13 +492,13 @@ def check_actions(st, tt, seat, n):
     k += 1
     if st.supply[seat] > 0:
         for g in range(tt.n_seg[t]):
-            if st.n_figs[find(st, pidx * MAX_SEG + g)] == 0:
+            if st.seg[find(st, pidx * MAX_SEG + g)].n_figs == 0:
                 expect[k] = FOLLOWER * 16 + g
                 k += 1
     if ark and not tile_only:
         if st.prophet_state[seat] == PROPHET_AVAILABLE:
             for g in range(tt.n_seg[t]):
-                if tt.seg_kind[t, g] == CITY and st.n_figs[find(st, pidx * MAX_SEG + g)] == 0:
+                if tt.seg_kind[t, g] == CITY and st.seg[find(st, pidx * MAX_SEG + g)].n_figs == 0:
                     expect[k] = PROPHET * 16 + g
                     k += 1
         if st.ark_cell >= 0:
@@ -559,7 +559,7 @@ def expected_ark_points(st, tt, k, out):
                 continue
             if slot == PROPHET_SLOT:
                 counted = tt.rules[R_ARK_PROPHETS] == 1
-            elif st.kind[node] == FIELD:
+            elif st.seg[node].kind == FIELD:
                 counted = tt.rules[R_ARK_FIELDS] == 1
             else:
                 counted = True
@@ -682,20 +682,21 @@ def check_events(st, tt, work, mark, ctr, final_turn):
         if code != 0:
             continue
         if reason == WHY_ROAD or reason == WHY_ROAD_END:
-            ok = pts == tile_count(st, ref) + st.oases[ref] and st.kind[ref] == ROAD and st.parent[ref] == ref
+            ok = pts == tile_count(st, ref) + st.seg[ref].oases and st.seg[ref].kind == ROAD \
+                and st.seg[ref].parent == ref
         elif reason == WHY_CITY or reason == WHY_CITY_PROPHET:
-            value = 2 * (tile_count(st, ref) + st.scrolls[ref])
+            value = 2 * (tile_count(st, ref) + st.seg[ref].scrolls)
             if reason == WHY_CITY_PROPHET:
                 value *= 2
-            ok = pts == value and st.kind[ref] == CITY and st.parent[ref] == ref and st.open[ref] == 0
+            ok = pts == value and st.seg[ref].kind == CITY and st.seg[ref].parent == ref and st.seg[ref].open == 0
         elif reason == WHY_CITY_END:    # the prophet's doubling is checked in check_final
-            value = tile_count(st, ref) + st.scrolls[ref]
-            ok = (pts == value or pts == 2 * value) and st.kind[ref] == CITY and st.parent[ref] == ref \
-                and st.open[ref] > 0
+            value = tile_count(st, ref) + st.seg[ref].scrolls
+            ok = (pts == value or pts == 2 * value) and st.seg[ref].kind == CITY and st.seg[ref].parent == ref \
+                and st.seg[ref].open > 0
         elif reason == WHY_FIELD:
-            ok = st.kind[ref] == FIELD and st.parent[ref] == ref
+            ok = st.seg[ref].kind == FIELD and st.seg[ref].parent == ref
             if ark:
-                left = st.sheep[ref] - st.wolves[ref]
+                left = st.seg[ref].sheep - st.seg[ref].wolves
                 if left < 0 and not negative:
                     left = 0
                 ok = ok and pts == 2 * left
@@ -804,8 +805,9 @@ def final_snapshot(st, tt, work, counts):
             work[W_WIN, node] = 0
             work[W_GOT, node] = 0
             work[W_PRO, node] = 0
-            kind = st.kind[node]
-            if st.parent[node] == node and st.done[node] == 0 and (kind == ROAD or kind == CITY or kind == FIELD):
+            kind = st.seg[node].kind
+            if st.seg[node].parent == node and st.seg[node].done == 0 \
+                    and (kind == ROAD or kind == CITY or kind == FIELD):
                 work[W_PRO, node] = feature_counts(st, node, counts)
                 work[W_WIN, node] = winners(counts, st.players)
 
@@ -827,7 +829,7 @@ def check_final(st, tt, work, ev0, mark, ctr):
         slot = event_slot(reason, ref)
         work[W_GOT, slot] |= 1 << seat
         if reason == WHY_CITY_END:
-            value = tile_count(st, ref) + st.scrolls[ref]
+            value = tile_count(st, ref) + st.seg[ref].scrolls
             if doubles and (work[W_PRO, ref] >> seat) & 1:
                 value *= 2
             if pts != value:
@@ -841,10 +843,10 @@ def check_final(st, tt, work, ev0, mark, ctr):
             node = pidx * MAX_SEG + g
             win = work[W_WIN, node]
             if win != 0:
-                kind = st.kind[node]
+                kind = st.seg[node].kind
                 if kind == FIELD:
                     if ark:
-                        value = st.sheep[node] - st.wolves[node]
+                        value = st.seg[node].sheep - st.seg[node].wolves
                         if value < 0 and not negative:
                             value = 0
                     else:
@@ -904,13 +906,14 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
             for i in range(st.n_completed):
                 if st.completed[i] == root:
                     listed += 1
-            if listed != (1 if st.open[root] == 0 else 0) or st.done[root] != 0:
+            if listed != (1 if st.seg[root].open == 0 else 0) or st.seg[root].done != 0:
                 code, detail = E_COMPLETED, root
         for i in range(st.n_completed):
             root = st.completed[i]
-            if st.open[root] != 0 or st.parent[root] != root or (st.kind[root] != ROAD and st.kind[root] != CITY):
+            if st.seg[root].open != 0 or st.seg[root].parent != root \
+                    or (st.seg[root].kind != ROAD and st.seg[root].kind != CITY):
                 code, detail = E_COMPLETED, root
-            if st.kind[root] == CITY:
+            if st.seg[root].kind == CITY:
                 city_now = True
         if code != 0:
             break
@@ -953,14 +956,14 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
                 root = find(st, (st.n_placed - 1) * MAX_SEG + action % 16)
                 total = 0
                 for s in range(MAX_PLAYERS):
-                    total += st.figs[root, s]
-                if st.n_figs[root] != 1 or st.figs[root, seat] != 1 or total != 1:
+                    total += st.seg[root].figs[s]
+                if st.seg[root].n_figs != 1 or st.seg[root].figs[seat] != 1 or total != 1:
                     code, detail = E_TARGET, action
-                if kind == PROPHET and (st.prophets[root] != (1 << seat) or supply != st.supply[seat]
+                if kind == PROPHET and (st.seg[root].prophets != (1 << seat) or supply != st.supply[seat]
                                         or st.prophet_state[seat] != PROPHET_ON_BOARD
                                         or st.fig_node[seat, PROPHET_SLOT] < 0):
                     code, detail = E_TARGET, action
-                if kind == FOLLOWER and (st.prophets[root] != 0 or st.supply[seat] != supply - 1):
+                if kind == FOLLOWER and (st.seg[root].prophets != 0 or st.supply[seat] != supply - 1):
                     code, detail = E_TARGET, action
             elif kind != PASS:
                 code, detail = E_ACTION, action
@@ -996,7 +999,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
         score_turn(st, tt)
         for i in range(st.n_completed):
             root = st.completed[i]
-            if st.done[root] != 1 or st.n_figs[root] != 0:
+            if st.seg[root].done != 1 or st.seg[root].n_figs != 0:
                 code, detail = E_COMPLETED, root
         if code == 0 and st.n_events < MAX_EVENTS:
             code, detail = check_phase_s(st, tt, ev0, comp_win, comp_pro, mon_pidx, mon_win, temple_was_open,

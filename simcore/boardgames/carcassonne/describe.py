@@ -123,16 +123,17 @@ def feature_words(st, ref, reason, points, ark):
     if reason == WHY_FIELD and not ark:
         return plural(points // 3, "completed city") + " touching it"
     if reason in (WHY_ROAD, WHY_ROAD_END, WHY_FIELD) or reason in cities:
-        tiles = bin(int(st["tiles_lo"][ref])).count("1") + bin(int(st["tiles_hi"][ref])).count("1")
+        seg = st["seg"][ref]
+        tiles = bin(int(seg["tiles_lo"])).count("1") + bin(int(seg["tiles_hi"])).count("1")
         parts = [plural(tiles, "tile")]
-        if reason in (WHY_ROAD, WHY_ROAD_END) and st["oases"][ref]:
-            parts.append(plural(int(st["oases"][ref]), "oasis").replace("oasiss", "oases"))
-        if reason in cities and st["scrolls"][ref]:
-            parts.append(plural(int(st["scrolls"][ref]), "scroll" if ark else "pennant"))
-        if reason == WHY_CITY_END and points == 2 * (tiles + int(st["scrolls"][ref])):
+        if reason in (WHY_ROAD, WHY_ROAD_END) and seg["oases"]:
+            parts.append(plural(int(seg["oases"]), "oasis").replace("oasiss", "oases"))
+        if reason in cities and seg["scrolls"]:
+            parts.append(plural(int(seg["scrolls"]), "scroll" if ark else "pennant"))
+        if reason == WHY_CITY_END and points == 2 * (tiles + int(seg["scrolls"])):
             parts.append("doubled by the prophet (PROPHET_DOUBLES_INCOMPLETE)")
-        if reason == WHY_FIELD and (st["sheep"][ref] or st["wolves"][ref]):
-            parts.append(f"{st['sheep'][ref]} sheep, {plural(int(st['wolves'][ref]), 'wolf').replace('wolfs', 'wolves')}")
+        if reason == WHY_FIELD and (seg["sheep"] or seg["wolves"]):
+            parts.append(f"{seg['sheep']} sheep, {plural(int(seg['wolves']), 'wolf').replace('wolfs', 'wolves')}")
         return ", ".join(parts)
     if reason in (WHY_TEMPLE7, WHY_TEMPLE3, WHY_MONASTERY9, WHY_MONASTERY_END):
         return "at " + where(st["p_cell"][ref])

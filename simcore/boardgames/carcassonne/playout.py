@@ -53,7 +53,7 @@ def keep(st, value):
     return st.opts[chosen(st, i)]
 
 
-@kernel
+@kernel(inline=True)
 def placement_decision(st, tt, t, seat):
     """-> cell * 4 + rotation for the drawn tile t."""
     if st.s_mode == PLAY:
@@ -91,7 +91,7 @@ def searched_placement(st, tt, t, seat):
     return placement
 
 
-@kernel
+@kernel(inline=True)
 def action_decision(st, tt, seat):
     """-> kind * 16 + segment, or ARK * 16 + Ark outcome index (st.ark_path holds its path)."""
     if st.s_mode == PLAY:
@@ -208,7 +208,7 @@ def entry_decision(st, tt, seat, n):
 # ---------------------------------------------------------------- a turn and a game
 
 
-@kernel
+@kernel(inline=True)
 def resolve_turn(st, tt, seat, action, entry_choice):
     """Phases A, S and E of a turn (CA-3.3) once the tile lies on the board.
 
@@ -300,19 +300,7 @@ def copy_turn_fields(st, save):
     """The fields keep_turn and restore_turn copy as far as they are in use, to the snapshot
     (save) or back; n_placed, p_cell and n_cities_done are the snapshot's already."""
     n = st.n_placed * MAX_SEG
-    copy_field(st, "parent", 0, n, save)
-    copy_field(st, "kind", 0, n, save)
-    copy_field(st, "open", 0, n, save)
-    copy_field(st, "tiles_lo", 0, n, save)
-    copy_field(st, "tiles_hi", 0, n, save)
-    copy_field(st, "scrolls", 0, n, save)
-    copy_field(st, "oases", 0, n, save)
-    copy_field(st, "sheep", 0, n, save)
-    copy_field(st, "wolves", 0, n, save)
-    copy_field(st, "figs", 0, n, save)
-    copy_field(st, "n_figs", 0, n, save)
-    copy_field(st, "prophets", 0, n, save)
-    copy_field(st, "done", 0, n, save)
+    copy_field(st, "seg", 0, n, save)
     copy_field(st, "city_field_nodes", 0, st.city_field_at[st.n_cities_done], save)
     lo, hi = board_columns(st)
     copy_field(st, "cell_pidx", lo, hi, save)

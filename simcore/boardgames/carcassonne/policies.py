@@ -29,13 +29,13 @@ RANDOM, GREEDY = 0, 1
 POLICIES = {"random": RANDOM, "greedy": GREEDY}
 
 
-@kernel
+@kernel(inline=True)
 def random_placement(st, tt, t):
     """A uniformly random legal placement of the drawn tile t (counted by draw_placeable)."""
     return kth_placement(st, tt, t, rng.below(st.gen_decide, st.n_placements), st.n_placements)
 
 
-@kernel
+@kernel(inline=True)
 def random_action(st, tt, seat):
     n = list_actions(st, tt, seat)
     a = st.actions[rng.below(st.gen_decide, n)]
@@ -253,20 +253,21 @@ def segment_gain(st, tt, t, g, seat, turns_left, before, after, figs):
         before[s] = 0.0
     for j in range(st.pv_n_roots[g]):
         root = st.pv_roots[g, j]
-        tiles_lo |= st.tiles_lo[root]
-        tiles_hi |= st.tiles_hi[root]
-        scrolls += st.scrolls[root]
-        oases += st.oases[root]
-        sheep += st.sheep[root]
-        wolves += st.wolves[root]
-        open_sides += st.open[root]
-        prophets |= st.prophets[root]
-        if st.n_figs[root] > 0:
+        tiles_lo |= st.seg[root].tiles_lo
+        tiles_hi |= st.seg[root].tiles_hi
+        scrolls += st.seg[root].scrolls
+        oases += st.seg[root].oases
+        sheep += st.seg[root].sheep
+        wolves += st.seg[root].wolves
+        open_sides += st.seg[root].open
+        prophets |= st.seg[root].prophets
+        if st.seg[root].n_figs > 0:
             free = False
             for s in range(players):
-                figs[s] += st.figs[root, s]
-            worth(kind, tile_count(st, root), st.scrolls[root], st.oases[root], st.sheep[root], st.wolves[root],
-                  st.open[root], st.figs[root], st.prophets[root], players, turns_left, ark, after)
+                figs[s] += st.seg[root].figs[s]
+            worth(kind, tile_count(st, root), st.seg[root].scrolls, st.seg[root].oases, st.seg[root].sheep,
+                  st.seg[root].wolves, st.seg[root].open, st.seg[root].figs, st.seg[root].prophets, players, turns_left,
+                  ark, after)
             for s in range(players):
                 before[s] += after[s]
     tiles = 1 + popcount(tiles_lo) + popcount(tiles_hi)     # the new tile is in no root yet
@@ -312,9 +313,9 @@ def cloister_gain(st, tt, t, r, cell, seat, turns_left):
             if g < 0 or st.cloister_done[pidx]:
                 continue
             node = pidx * MAX_SEG + g
-            if st.n_figs[node] > 0 and st.figs[node, seat] > 0:
+            if st.seg[node].n_figs > 0 and st.seg[node].figs[seat] > 0:
                 gain += 0.5 + (0.5 if turns_left < 4 else 0.0)
-            elif st.n_figs[node] > 0:
+            elif st.seg[node].n_figs > 0:
                 gain -= 0.5 / (st.players - 1)
     return gain
 

@@ -14,7 +14,7 @@ from simcore.boardgames.carcassonne.state import (
     ARK, EV_ARK_ENTERS, EV_DISCARD, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET,
     PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS,
 )
-from simcore.boardgames.carcassonne.components import CITY, F, FIELD, MAX_SEG, R, ROAD
+from simcore.boardgames.carcassonne.components import C, CITY, F, FIELD, MAX_SEG, R, ROAD
 from simcore.kernel import kernel
 from simcore.turns import log_event
 
@@ -69,40 +69,45 @@ def opposite_port(p):
 # ---------------------------------------------------------------- union-find (CA-12.6)
 
 @kernel
-def find(st, x):
-    parent = st.parent
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
+def find(st, node):
+    seg = st.seg
+    x = np.uint64(node)                 # an unsigned index: no wrap-around code for negative ones
+    while seg[x].parent != x:
+        seg[x].parent = seg[seg[x].parent].parent
+        x = np.uint64(seg[x].parent)
+    return np.int64(x)
 
 
-@kernel
-def union(st, a, b):
-    """Merge the features of nodes a and b; the older root (lower node) survives."""
+@kernel(inline=True)
+def union(st, a, b, ark):
+    """Merge the features of nodes a and b; the older root (lower node) survives. Oases, sheep and
+    wolves are the Ark's (ark): the base game's tiles have none, so its sums stay 0 without them."""
     ra = find(st, a)
     rb = find(st, b)
     if ra == rb:
         return ra
     if rb < ra:
         ra, rb = rb, ra
-    st.parent[rb] = ra
-    st.open[ra] += st.open[rb]
-    st.tiles_lo[ra] |= st.tiles_lo[rb]
-    st.tiles_hi[ra] |= st.tiles_hi[rb]
-    st.scrolls[ra] += st.scrolls[rb]
-    st.oases[ra] += st.oases[rb]
-    st.sheep[ra] += st.sheep[rb]
-    st.wolves[ra] += st.wolves[rb]
-    if st.n_figs[rb] > 0:              # figs[] is only valid where n_figs > 0 (lazy clearing)
-        if st.n_figs[ra] == 0:
+    old = st.seg[ra]                    # one record each: the merge reads and writes two cache lines
+    new = st.seg[rb]
+    new.parent = ra
+    old.open += new.open
+    old.tiles_lo |= new.tiles_lo
+    old.tiles_hi |= new.tiles_hi
+    old.scrolls += new.scrolls
+    if ark:
+        old.oases += new.oases
+        old.sheep += new.sheep
+        old.wolves += new.wolves
+    if new.n_figs > 0:                  # figs[] is only valid where n_figs > 0 (lazy clearing)
+        if old.n_figs == 0:
             for s in range(MAX_PLAYERS):
-                st.figs[ra, s] = st.figs[rb, s]
+                old.figs[s] = new.figs[s]
         else:
             for s in range(MAX_PLAYERS):
-                st.figs[ra, s] += st.figs[rb, s]
-        st.n_figs[ra] += st.n_figs[rb]
-        st.prophets[ra] |= st.prophets[rb]
+                old.figs[s] += new.figs[s]
+        old.n_figs += new.n_figs
+        old.prophets |= new.prophets
     return ra
 
 
@@ -139,7 +144,7 @@ def popcount(x):
 @kernel
 def tile_count(st, root):
     """tiles(F): distinct tiles holding a segment of the feature (CA-8.7)."""
-    return popcount(st.tiles_lo[root]) + popcount(st.tiles_hi[root])
+    return popcount(st.seg[root].tiles_lo) + popcount(st.seg[root].tiles_hi)
 
 
 # ---------------------------------------------------------------- setup (CA-2, CB-2.1)
@@ -231,7 +236,7 @@ def reset(st, tt, players, policies, seed, index):
 
 # ---------------------------------------------------------------- tiles (CA-4)
 
-@kernel
+@kernel(inline=True)
 def count_placements(st, tt, t):
     """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1):
     the frontier cells with each requirement key are counted, so this sums over the keys
@@ -382,6 +387,7 @@ def place_tile(st, tt, t, r, cell):
     """Put tile type t at cell with rotation r and merge its segments into features (CA-12.7).
 
     Leaves the roots of the roads and cities this tile completed in st.completed."""
+    ark = is_ark(tt)
     pidx = st.n_placed
     st.n_placed += 1
     st.p_type[pidx] = t
@@ -397,22 +403,24 @@ def place_tile(st, tt, t, r, cell):
     base = pidx * MAX_SEG
     for g in range(tt.n_seg[t]):
         node = base + g
-        st.parent[node] = node
-        st.kind[node] = tt.seg_kind[t, g]
-        st.open[node] = tt.seg_open[t, g]
+        seg = st.seg[node]
+        seg.parent = node
+        seg.kind = tt.seg_kind[t, g]
+        seg.open = tt.seg_open[t, g]
         if pidx < 64:
-            st.tiles_lo[node] = np.uint64(1) << np.uint64(pidx)
-            st.tiles_hi[node] = 0
+            seg.tiles_lo = np.uint64(1) << np.uint64(pidx)
+            seg.tiles_hi = 0
         else:
-            st.tiles_lo[node] = 0
-            st.tiles_hi[node] = np.uint64(1) << np.uint64(pidx - 64)
-        st.scrolls[node] = tt.seg_scrolls[t, g]
-        st.oases[node] = tt.seg_oases[t, g]
-        st.sheep[node] = tt.seg_sheep[t, g]
-        st.wolves[node] = tt.seg_wolves[t, g]
-        st.n_figs[node] = 0            # figs[node] is cleared when its first figure arrives
-        st.prophets[node] = 0
-        st.done[node] = 0
+            seg.tiles_lo = 0
+            seg.tiles_hi = np.uint64(1) << np.uint64(pidx - 64)
+        seg.scrolls = tt.seg_scrolls[t, g]
+        seg.oases = tt.seg_oases[t, g]
+        seg.sheep = tt.seg_sheep[t, g]
+        seg.wolves = tt.seg_wolves[t, g]
+        seg.n_figs = 0                  # figs is cleared when its first figure arrives
+        seg.prophets = 0
+        seg.done = 0
+    joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
     for s in range(4):
         nc = cell + DELTA[s]
         q = st.cell_pidx[nc]
@@ -434,29 +442,30 @@ def place_tile(st, tt, t, r, cell):
         rq = st.p_rot[q]
         qbase = q * MAX_SEG
         centre = 3 * s + 1
-        if e != F:                          # road or city continues across this side
-            root = union(st, base + tt.port_seg[t, r, centre],
-                         qbase + tt.port_seg[tq, rq, opposite_port(centre)])
-            st.open[root] -= 2              # one open side closed on each tile, loops included
-        if e == R:                          # the two banks of a road meet separately
-            for p in (3 * s, 3 * s + 2):
-                union(st, base + tt.port_seg[t, r, p], qbase + tt.port_seg[tq, rq, opposite_port(p)])
-        elif e == F:                        # one field owns a whole field side on both tiles
-            union(st, base + tt.port_seg[t, r, 3 * s], qbase + tt.port_seg[tq, rq, opposite_port(3 * s)])
+        # the ports joined across the side: a city's centre; a road's centre and its two banks, which
+        # meet separately; a field side's first port, its field owning the whole side on both tiles.
+        # One union call in the loop, inlined once (a feature's root does not depend on the order)
+        first = centre if e == C else 3 * s
+        last = 3 * s + 2 if e == R else first
+        for p in range(first, last + 1):
+            mine = tt.port_seg[t, r, p]
+            root = union(st, base + mine, qbase + tt.port_seg[tq, rq, opposite_port(p)], ark)
+            if p == centre:
+                st.seg[root].open -= 2          # one open side closed on each tile, loops included
+                joined |= np.uint64(1) << np.uint64(mine)
+    # only a road or city segment joined across a side can be complete (alone it has an open side)
     st.n_completed = 0
-    for g in range(tt.n_seg[t]):
-        k = tt.seg_kind[t, g]
-        if k == ROAD or k == CITY:
-            root = find(st, base + g)
-            if st.open[root] == 0 and st.done[root] == 0:
-                new = True
-                for i in range(st.n_completed):
-                    if st.completed[i] == root:
-                        new = False
-                if new:
-                    st.completed[st.n_completed] = root
-                    st.n_completed += 1
-
+    while joined:
+        root = find(st, base + np.int64(lowest_bit(joined)))   # by segment order, phase S's
+        joined &= joined - np.uint64(1)
+        if st.seg[root].open == 0 and st.seg[root].done == 0:
+            new = True
+            for i in range(st.n_completed):
+                if st.completed[i] == root:
+                    new = False
+            if new:
+                st.completed[st.n_completed] = root
+                st.n_completed += 1
 
 # ---------------------------------------------------------------- figures (CA-5, CA-6, CB-2.3)
 
@@ -473,13 +482,13 @@ def list_actions(st, tt, seat):
     n += 1
     if st.supply[seat] > 0:
         for g in range(tt.n_seg[t]):
-            if st.n_figs[find(st, base + g)] == 0:
+            if st.seg[find(st, base + g)].n_figs == 0:
                 st.actions[n] = FOLLOWER * 16 + g
                 n += 1
     if is_ark(tt) and not tile_only:
         if st.prophet_state[seat] == PROPHET_AVAILABLE:
             for g in range(tt.n_seg[t]):
-                if tt.seg_kind[t, g] == CITY and st.n_figs[find(st, base + g)] == 0:
+                if tt.seg_kind[t, g] == CITY and st.seg[find(st, base + g)].n_figs == 0:
                     st.actions[n] = PROPHET * 16 + g
                     n += 1
         if st.ark_cell >= 0:
@@ -488,13 +497,13 @@ def list_actions(st, tt, seat):
     return n
 
 
-@kernel
+@kernel(inline=True)
 def place_figure(st, seat, node, prophet):
     """Put a follower (or the prophet) on segment node of the tile just placed (CA-5.4, CA-6)."""
     root = find(st, node)
     if prophet:
         slot = PROPHET_SLOT
-        st.prophets[root] |= np.uint8(1 << seat)
+        st.seg[root].prophets |= np.uint8(1 << seat)
         st.prophet_state[seat] = PROPHET_ON_BOARD
     else:
         slot = 0
@@ -502,11 +511,11 @@ def place_figure(st, seat, node, prophet):
             slot += 1
         st.supply[seat] -= 1
     st.fig_node[seat, slot] = node
-    if st.n_figs[root] == 0:
+    if st.seg[root].n_figs == 0:
         for s in range(MAX_PLAYERS):
-            st.figs[root, s] = 0
-    st.figs[root, seat] += 1
-    st.n_figs[root] += 1
+            st.seg[root].figs[s] = 0
+    st.seg[root].figs[seat] += 1
+    st.seg[root].n_figs += 1
 
 
 @kernel
@@ -657,7 +666,7 @@ def ark_counts_figure(st, tt, seat, slot):
     """Does this figure earn an Ark point when its tile is entered (CA-7.6, AMB-06, AMB-07)?"""
     if slot == PROPHET_SLOT:
         return tt.rules[R_ARK_PROPHETS] == 1
-    if st.kind[st.fig_node[seat, slot]] == FIELD:
+    if st.seg[st.fig_node[seat, slot]].kind == FIELD:
         return tt.rules[R_ARK_FIELDS] == 1
     return True
 
@@ -704,9 +713,9 @@ def list_ark_entries(st, tt):
     hi = np.uint64(0)
     for i in range(st.n_completed):
         root = st.completed[i]
-        if st.kind[root] == CITY:
-            lo |= st.tiles_lo[root]
-            hi |= st.tiles_hi[root]
+        if st.seg[root].kind == CITY:
+            lo |= st.seg[root].tiles_lo
+            hi |= st.seg[root].tiles_hi
     if lo == 0 and hi == 0:
         return 0
     if tt.rules[R_ARK_ENTRY] == 1:       # PLACED_TILE

@@ -15,6 +15,12 @@ from simcore.turns import log_event
 R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
 R_TEMPLE_PROPHETS = cp.RULE_INDEX["INCOMPLETE_TEMPLE_COUNTS_PROPHETS"]
 R_NEGATIVE_FIELDS = cp.RULE_INDEX["FIELD_SCORE_MAY_BE_NEGATIVE"]
+# cloisters_near's bit of the place at cell offset (dx - 1) * GRID + dy - 1: 0 the cell, k its RING[k - 1]
+NEAR_BIT = np.zeros((3, 3), dtype=np.int64)
+for _k in range(8):
+    NEAR_BIT[(RING[_k] + GRID + 1) // GRID, (RING[_k] + GRID + 1) % GRID] = _k + 1
+# ... and of a temple's cross, the cell and its N, E, S, W neighbours (DELTA)
+CROSS_BIT = np.array([0] + [list(RING).index(d) + 1 for d in DELTA], dtype=np.int64)
 
 
 @kernel
@@ -61,15 +67,15 @@ def move_ark(st, tt, seat, path, length):
 def remove_figures(st, root):
     """CA-9.5: every figure of a scored road, city or monastery leaves the board; followers go
     back to supply, prophets to the box."""
-    if st.n_figs[root] == 0:
+    if st.seg[root].n_figs == 0:
         return
-    kind = st.kind[root]
+    kind = st.seg[root].kind
     for seat in range(st.players):
-        left = st.figs[root, seat]           # the seat's figures on the feature, still to find
+        left = st.seg[root].figs[seat]           # the seat's figures on the feature, still to find
         slot = 0
         while left > 0:
             node = st.fig_node[seat, slot]
-            if node >= 0 and st.kind[node] == kind and find(st, node) == root:
+            if node >= 0 and st.seg[node].kind == kind and find(st, node) == root:
                 st.fig_node[seat, slot] = -1
                 left -= 1
                 if slot == PROPHET_SLOT:
@@ -77,24 +83,24 @@ def remove_figures(st, root):
                 else:
                     st.supply[seat] += 1
             slot += 1
-    st.n_figs[root] = 0
-    st.prophets[root] = 0
+    st.seg[root].n_figs = 0
+    st.seg[root].prophets = 0
 
 
-@kernel
+@kernel(inline=True)
 def score_completed_feature(st, tt, root):
     """CA-9.3/9.4, CB-3.1/3.2: road = tiles + oases, city = 2 * (tiles + scrolls or pennants)."""
-    st.done[root] = 1
-    if st.kind[root] == CITY and not is_ark(tt):
+    st.seg[root].done = 1
+    if st.seg[root].kind == CITY and not is_ark(tt):
         keep_city_fields(st, tt, root)
-    if st.n_figs[root] == 0:
+    if st.seg[root].n_figs == 0:
         return
     tiles = tile_count(st, root)
-    if st.kind[root] == ROAD:
-        award_majority(st, st.figs[root], tiles + st.oases[root], CAT_ROAD, WHY_ROAD, root, 0, WHY_ROAD)
+    if st.seg[root].kind == ROAD:
+        award_majority(st, st.seg[root].figs, tiles + st.seg[root].oases, CAT_ROAD, WHY_ROAD, root, 0, WHY_ROAD)
     else:
-        award_majority(st, st.figs[root], 2 * tiles + 2 * st.scrolls[root], CAT_CITY, WHY_CITY, root,
-                       st.prophets[root], WHY_CITY_PROPHET)
+        award_majority(st, st.seg[root].figs, 2 * tiles + 2 * st.seg[root].scrolls, CAT_CITY, WHY_CITY, root,
+                       st.seg[root].prophets, WHY_CITY_PROPHET)
     remove_figures(st, root)
 
 
@@ -106,7 +112,7 @@ def keep_city_fields(st, tt, root):
     start = st.city_field_at[i]
     end = start
     for half in range(2):
-        tiles = st.tiles_lo[root] if half == 0 else st.tiles_hi[root]
+        tiles = st.seg[root].tiles_lo if half == 0 else st.seg[root].tiles_hi
         while tiles:
             pidx = 64 * half + lowest_bit(tiles)
             tiles &= tiles - np.uint64(1)
@@ -181,13 +187,16 @@ def score_turn(st, tt):
     for kind in (ROAD, CITY):
         for i in range(st.n_completed):
             root = st.completed[i]
-            if st.kind[root] == kind:
+            if st.seg[root].kind == kind:
                 score_completed_feature(st, tt, root)
     cell = st.p_cell[st.n_placed - 1]
-    if not cloister_near(st, cell):
+    near = cloisters_near(st, cell)
+    if near == 0:
         return
     if is_ark(tt):
         for k in range(5):
+            if near >> CROSS_BIT[k] & 1 == 0:
+                continue
             c = cell if k == 0 else cell + DELTA[k - 1]
             pidx = st.cell_pidx[c]
             if pidx >= 0 and tt.temple[st.p_type[pidx]] and st.cloister_done[pidx] == 0 \
@@ -196,14 +205,16 @@ def score_turn(st, tt):
                 st.cloister_done[pidx] = 1
     else:
         for k in range(9):
+            if near >> k & 1 == 0:
+                continue
             c = cell if k == 0 else cell + RING[k - 1]
             pidx = st.cell_pidx[c]
             if pidx >= 0:
                 g = int(tt.cloister_seg[st.p_type[pidx]])
                 if g >= 0 and st.cloister_done[pidx] == 0 and ring_neighbours(st, c) == 8:
                     node = pidx * MAX_SEG + g
-                    if st.n_figs[node] > 0:
-                        award_majority(st, st.figs[node], 9, CAT_CLOISTER, WHY_MONASTERY9, pidx, 0, WHY_MONASTERY9)
+                    if st.seg[node].n_figs > 0:
+                        award_majority(st, st.seg[node].figs, 9, CAT_CLOISTER, WHY_MONASTERY9, pidx, 0, WHY_MONASTERY9)
                         remove_figures(st, node)
                     st.cloister_done[pidx] = 1
     n = 0
@@ -215,15 +226,17 @@ def score_turn(st, tt):
     st.n_open_cloisters = n
 
 
-@kernel
-def cloister_near(st, cell):
-    """Is an open temple or monastery on the cell or among its 8 neighbours? Most turns none
-    is, and this skips looking at every neighbour of the placed tile."""
+@kernel(inline=True)
+def cloisters_near(st, cell):
+    """The places of the open temples and monasteries on the cell and its 8 neighbours, a bit each:
+    bit 0 the cell, bit k its neighbour RING[k - 1]. Most turns none is near, and then no
+    neighbour of the placed tile is looked at; else only the places holding one."""
+    near = 0
     for i in range(st.n_open_cloisters):
-        d = st.p_cell[st.open_cloisters[i]] - cell
-        if -GRID - 1 <= d <= -GRID + 1 or -1 <= d <= 1 or GRID - 1 <= d <= GRID + 1:
-            return True
-    return False
+        d = st.p_cell[st.open_cloisters[i]] - cell + GRID + 1     # 0 .. 2 * GRID + 2 when near
+        if 0 <= d <= 2 * GRID + 2 and d % GRID <= 2:
+            near |= 1 << NEAR_BIT[d // GRID, d % GRID]
+    return near
 
 
 @kernel
@@ -238,8 +251,8 @@ def final_scoring(st, tt):
             score_temple(st, pidx, False, tt.rules[R_TEMPLE_PROPHETS] == 1)
         elif not ark and tt.cloister_seg[t] >= 0:
             node = pidx * MAX_SEG + int(tt.cloister_seg[t])
-            if st.n_figs[node] > 0:
-                award_majority(st, st.figs[node], 1 + ring_neighbours(st, st.p_cell[pidx]), CAT_CLOISTER,
+            if st.seg[node].n_figs > 0:
+                award_majority(st, st.seg[node].figs, 1 + ring_neighbours(st, st.p_cell[pidx]), CAT_CLOISTER,
                                WHY_MONASTERY_END, pidx, 0, WHY_MONASTERY_END)
     doubles = ark and tt.rules[R_DOUBLE_INCOMPLETE] == 1
     for seat in range(st.players):
@@ -248,17 +261,17 @@ def final_scoring(st, tt):
             if node < 0:
                 continue
             root = find(st, node)
-            if st.done[root]:               # scored already (by another figure of the feature)
+            if st.seg[root].done:               # scored already (by another figure of the feature)
                 continue
-            kind = st.kind[root]
+            kind = st.seg[root].kind
             if kind == ROAD:
-                award_majority(st, st.figs[root], tile_count(st, root) + st.oases[root], CAT_ROAD, WHY_ROAD_END,
+                award_majority(st, st.seg[root].figs, tile_count(st, root) + st.seg[root].oases, CAT_ROAD, WHY_ROAD_END,
                                root, 0, WHY_ROAD_END)
-                st.done[root] = 2           # 2: scored at the end of the game
+                st.seg[root].done = 2           # 2: scored at the end of the game
             elif kind == CITY:
-                award_majority(st, st.figs[root], tile_count(st, root) + st.scrolls[root], CAT_CITY,
-                               WHY_CITY_END, root, st.prophets[root] if doubles else 0, WHY_CITY_END)
-                st.done[root] = 2
+                award_majority(st, st.seg[root].figs, tile_count(st, root) + st.seg[root].scrolls, CAT_CITY,
+                               WHY_CITY_END, root, st.seg[root].prophets if doubles else 0, WHY_CITY_END)
+                st.seg[root].done = 2
     if ark:
         score_sheep_fields(st, tt)
     else:
@@ -272,16 +285,16 @@ def score_sheep_fields(st, tt):
     for seat in range(st.players):
         for slot in range(SLOTS):
             node = st.fig_node[seat, slot]
-            if node < 0 or st.kind[node] != FIELD:
+            if node < 0 or st.seg[node].kind != FIELD:
                 continue
             root = find(st, node)
-            if st.done[root]:
+            if st.seg[root].done:
                 continue
-            left = st.sheep[root] - st.wolves[root]
+            left = st.seg[root].sheep - st.seg[root].wolves
             if left < 0 and not negative:
                 left = 0
-            award_majority(st, st.figs[root], 2 * left, CAT_FIELD, WHY_FIELD, root, 0, WHY_FIELD)
-            st.done[root] = 2
+            award_majority(st, st.seg[root].figs, 2 * left, CAT_FIELD, WHY_FIELD, root, 0, WHY_FIELD)
+            st.seg[root].done = 2
 
 
 @kernel
@@ -293,7 +306,7 @@ def score_farmers(st, tt):
     for seat in range(st.players):
         for slot in range(SLOTS):
             node = st.fig_node[seat, slot]
-            if node < 0 or st.kind[node] != FIELD:
+            if node < 0 or st.seg[node].kind != FIELD:
                 continue
             root = find(st, node)
             if st.fid[root] < 0:
@@ -316,4 +329,4 @@ def score_farmers(st, tt):
     for f in range(n_fields):
         node = st.field_roots[f]
         st.fid[node] = -1
-        award_majority(st, st.figs[node], 3 * counts[f], CAT_FIELD, WHY_FIELD, node, 0, WHY_FIELD)
+        award_majority(st, st.seg[node].figs, 3 * counts[f], CAT_FIELD, WHY_FIELD, node, 0, WHY_FIELD)

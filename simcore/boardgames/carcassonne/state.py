@@ -69,6 +69,26 @@ EV_DISCARD, EV_PLACE, EV_ACTION, EV_ARK_STEP, EV_SCORE, EV_ARK_ENTERS = range(6)
 WHY_ARK, WHY_ROAD, WHY_CITY, WHY_CITY_PROPHET, WHY_TEMPLE7, WHY_TEMPLE3, WHY_ROAD_END, WHY_CITY_END, \
     WHY_FIELD, WHY_MONASTERY9, WHY_MONASTERY_END = range(11)
 
+# one union-find node (a segment of a placed tile): its feature's aggregates are valid at the root;
+# 64 bytes with the padding: one cache line
+SEGMENT = np.dtype([
+    ("tiles_lo", np.uint64),      # bit pidx for pidx < 64: tiles counted once
+    ("tiles_hi", np.uint64),      # bit pidx - 64
+    ("parent", np.uint16),
+    ("open", np.int16),           # open road/city sides; 0 = complete
+    ("scrolls", np.int16),        # scrolls (Ark) or pennants (base)
+    ("oases", np.int16),
+    ("sheep", np.int16),
+    ("wolves", np.int16),
+    ("kind", np.int8),
+    ("n_figs", np.int8),
+    ("prophets", np.uint8),       # bit per seat whose prophet stands in the feature
+    ("done", np.int8),            # completed and scored
+    ("figs", np.int8, (MAX_PLAYERS,)),  # figures per seat on the feature
+    ("pad", np.uint8, (27,)),
+])
+assert SEGMENT.itemsize == 64
+
 PLAY_FIELDS = [
     ("gen_chance", np.uint64, (4,)),
     ("gen_decide", np.uint64, (4,)),
@@ -101,20 +121,9 @@ PLAY_FIELDS = [
     ("p_type", np.int16, (MAX_TILES,)),
     ("p_rot", np.int8, (MAX_TILES,)),
     ("p_cell", np.int32, (MAX_TILES,)),
-    # features: union-find over segments with aggregates at each root (CA-12.6)
-    ("parent", np.int16, (N_NODES,)),
-    ("kind", np.int8, (N_NODES,)),
-    ("open", np.int16, (N_NODES,)),           # open road/city sides; 0 = complete
-    ("tiles_lo", np.uint64, (N_NODES,)),      # bit pidx for pidx < 64: tiles counted once
-    ("tiles_hi", np.uint64, (N_NODES,)),      # bit pidx - 64
-    ("scrolls", np.int16, (N_NODES,)),        # scrolls (Ark) or pennants (base)
-    ("oases", np.int16, (N_NODES,)),
-    ("sheep", np.int16, (N_NODES,)),
-    ("wolves", np.int16, (N_NODES,)),
-    ("figs", np.int8, (N_NODES, MAX_PLAYERS)),  # figures per seat on the feature
-    ("n_figs", np.int8, (N_NODES,)),
-    ("prophets", np.uint8, (N_NODES,)),       # bit per seat whose prophet stands in the feature
-    ("done", np.int8, (N_NODES,)),            # completed and scored
+    # features: union-find over segments with aggregates at each root (CA-12.6), one record per
+    # segment node (SEGMENT), so that a merge or a new segment touches one cache line, not a dozen arrays
+    ("seg", SEGMENT, (N_NODES,)),
     # figures
     ("fig_node", np.int16, (MAX_PLAYERS, SLOTS)),  # segment node of each figure, -1 = not on board
     ("supply", np.int8, (MAX_PLAYERS,)),
@@ -185,8 +194,7 @@ SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_
                   "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "fid", "field_roots", "field_cities",
                   "field_last_city", "opts")
 BOARD_FIELDS = ("cell_pidx", "req")
-SEGMENT_FIELDS = ("parent", "kind", "open", "tiles_lo", "tiles_hi", "scrolls", "oases", "sheep", "wolves", "figs",
-                  "n_figs", "prophets", "done")
+SEGMENT_FIELDS = ("seg",)
 STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS,        # one record for plain play and search
                          LOG_FIELDS + SCRATCH_FIELDS + BOARD_FIELDS + SEGMENT_FIELDS + ("city_field_nodes",))
 

@@ -153,9 +153,9 @@ def test_the_checker_catches_a_broken_state():
     st["pts"][1, CAT_ROAD] -= 3
     # an open side too many on the start tile's first road or city (INV-05, CA-8.2/CA-8.3)
     road = next(g for g in range(tt["n_seg"][st["p_type"][0]]) if tt["seg_kind"][st["p_type"][0], g] in (ROAD, CITY))
-    st["open"][road] += 1
+    st["seg"]["open"][road] += 1
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_OPEN, road)
-    st["open"][road] -= 1
+    st["seg"]["open"][road] -= 1
     # the frontier bitmap: a frontier cell's bit cleared, then the start tile's own cell's bit set
     start, beside = st["p_cell"][0], st["p_cell"][0] + 1
     assert beside + GRID > start and st["cell_pidx"][beside] == -1
@@ -166,7 +166,7 @@ def test_the_checker_catches_a_broken_state():
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_FRONTIER, start)
     st["front_bits"][start >> 6] ^= np.uint64(1) << np.uint64(start & 63)
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (0, 0)
-    st["parent"][1] = 0             # the start tile's second segment joined to its first: CA-8.1
+    st["seg"]["parent"][1] = 0            # the start tile's second segment joined to its first: CA-8.1
     assert check_state(st, tt, work, figcnt, mark, ctr, True, False, False) == (E_FEATURES, 1)
 
 
