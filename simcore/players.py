@@ -205,12 +205,11 @@ def lineup(spec, seat_names) -> Lineup:
     policies numbered from search.FIRST_SEARCH_ID and variants from search.FIRST_VARIANT_ID in
     order of first appearance. Two different policies may not share a shown name."""
     own = Lineup.own(spec.policies)
-    keys = dict.fromkeys(own.keys)
     table = own.table
-    by_id = {pid: name for pid, name in enumerate(own.keys)}
+    by_id = dict(enumerate(own.keys))
     searches = variants = 0
     for name in seat_names:
-        if name in keys:
+        if name in by_id.values():
             continue
         if parse(spec, name)[0] in SEARCH:
             if searches == search.MAX_SPECS:
@@ -222,7 +221,6 @@ def lineup(spec, seat_names) -> Lineup:
                                 f"policies in one run")
             pid, variants = search.FIRST_VARIANT_ID + variants, variants + 1
         table[pid] = row(spec, name)
-        keys[name] = None
         by_id[pid] = name
     for pid, name in by_id.items():
         if search.FIRST_SEARCH_ID <= pid < search.FIRST_VARIANT_ID and table[pid, search.P_ROLLOUT] < 0:

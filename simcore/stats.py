@@ -91,13 +91,13 @@ class Tally:
             "players": _single(self._seen["players"]),
             "games": self.games,
             "seed": _single(self._seen["seed"]),
-            "games_per_second": _number(games_per_second),
+            "games_per_second": json_number(games_per_second),
             "data": _single(self._seen["data"]),
-            "seats": [{"seat": int(seat), "policy": row["policy"], **_rate_fields(row),
-                       "points": {c.removeprefix("pts_"): _number(row[c]) for c in _points_columns(seats)}}
+            "seats": [{"seat": int(seat), "policy": row["policy"], **rate_fields(row),
+                       "points": {c.removeprefix("pts_"): json_number(row[c]) for c in _points_columns(seats)}}
                       for seat, row in seats.iterrows()],
-            "policies": [{"policy": policy, **_rate_fields(row)} for policy, row in policies.iterrows()],
-            "policy_seats": [{"policy": policy, "seat": int(seat), **_rate_fields(row)}
+            "policies": [{"policy": policy, **rate_fields(row)} for policy, row in policies.iterrows()],
+            "policy_seats": [{"policy": policy, "seat": int(seat), **rate_fields(row)}
                              for (policy, seat), row in self.by_policy_seat().iterrows()],
         }
 
@@ -151,14 +151,15 @@ def speed_text(games_per_second: float | None, unit: str = " games/s") -> str:
     return number + unit
 
 
-def _rate_fields(row: pd.Series) -> dict:
+def rate_fields(row: pd.Series) -> dict:
+    """A row of `rates` as the JSON outputs give it: games, win rate and share, mean score, intervals."""
     return {
         "games": int(row["n"]),
-        "win_rate": _number(row["win_rate"]),
-        "win_ci": [_number(row["win_lo"]), _number(row["win_hi"])],
-        "win_share": _number(row["win_share"]),
-        "mean_score": _number(row["mean_score"]),
-        "score_ci": [_number(row["score_lo"]), _number(row["score_hi"])],
+        "win_rate": json_number(row["win_rate"]),
+        "win_ci": [json_number(row["win_lo"]), json_number(row["win_hi"])],
+        "win_share": json_number(row["win_share"]),
+        "mean_score": json_number(row["mean_score"]),
+        "score_ci": [json_number(row["score_lo"]), json_number(row["score_hi"])],
     }
 
 
@@ -166,7 +167,7 @@ def _points_columns(frame: pd.DataFrame) -> list[str]:
     return [c for c in frame.columns if c.startswith("pts_")]
 
 
-def _number(x) -> float | None:
+def json_number(x) -> float | None:
     """A plain float for JSON; None where the value is undefined (an interval from one game)."""
     return None if x is None or not np.isfinite(x) else float(x)
 

@@ -42,7 +42,6 @@ import copy
 import functools
 import itertools
 import json
-import math
 import os
 import re
 import signal
@@ -719,15 +718,11 @@ def to_json(sp: SweepPlan, table: pd.DataFrame, speeds: list | None = None) -> d
         "variants": [{"variant": v.index, "label": v.label, "baseline": v.index == sp.baseline.index,
                       "values": {q.canonical: value for q, value in zip(sp.params, v.values)},
                       "data": os.path.basename(sp.data_path(v)), "results": os.path.basename(sp.results_path(v)),
-                      "games_per_second": _number(speeds[v.index]) if speeds else None}
+                      "games_per_second": stats.json_number(speeds[v.index]) if speeds else None}
                      for v in sp.variants],
-        "rows": [{k: _number(x) if isinstance(x, float) else x for k, x in r.items()}
+        "rows": [{k: stats.json_number(x) if isinstance(x, float) else x for k, x in r.items()}
                  for r in table.to_dict("records")],
     }
-
-
-def _number(x):
-    return None if x is None or not math.isfinite(x) else float(x)
 
 
 # ---- the summary as text ----------------------------------------------------------------

@@ -23,7 +23,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -57,7 +57,7 @@ class TournamentPlan:
     workers: int | None
     data: str | None
     out: str
-    matches: tuple[Match, ...] = field(default=())
+    matches: tuple[Match, ...]
 
     def results_path(self, m: Match) -> str:
         slug = re.sub(r"[^A-Za-z0-9_.+-]+", "-", "-".join(shown_name(p) for p in m.policies))[:80]
@@ -88,9 +88,9 @@ def plan(game: str, policies: Iterable[str], players: int | None = None, games: 
     if games < 1:
         raise UserError(f"games per match must be at least 1, not {games}")
     games = -(-games // base.players) * base.players
-    tp = TournamentPlan(spec, base.players, names, games, seed, workers, data, out or f"tournament-{spec.id}")
     matches = tuple(Match(i, s) for i, s in enumerate(seatings(names, base.players)))
-    return TournamentPlan(**{**tp.__dict__, "matches": matches})
+    return TournamentPlan(spec, base.players, names, games, seed, workers, data, out or f"tournament-{spec.id}",
+                          matches)
 
 
 def check_folder(tp: TournamentPlan, force: bool, resume: bool) -> None:
@@ -205,9 +205,7 @@ def rank(tp: TournamentPlan) -> dict:
         row = by_policy.loc[shown]
         mu, sigma = rated[i]
         rows.append({"policy": shown, "definition": name, "rating": mu, "ci": [mu - Z95 * sigma, mu + Z95 * sigma],
-                     "games": int(row["n"]), "win_rate": float(row["win_rate"]),
-                     "win_ci": [float(row["win_lo"]), float(row["win_hi"])], "mean_score": float(row["mean_score"]),
-                     "score_ci": [_number(row["score_lo"]), _number(row["score_hi"])]})
+                     **stats.rate_fields(row)})
     rows.sort(key=lambda r: -r["rating"])
     names = [shown_name(p) for p in tp.policies]
     head = {names[a]: {names[b]: {"share": beats[a, b] / met[a, b], "pairs": int(met[a, b])}
@@ -219,10 +217,6 @@ def rank(tp: TournamentPlan) -> dict:
                       "matches; ci: mu ± 1.96 sigma of its posterior; win_ci: 95% Wilson over seat-games; "
                       "head_to_head: share of (row seat, column seat) pairs in common games where the row "
                       "policy ranked above (ties a half)"}
-
-
-def _number(x) -> float | None:
-    return None if x is None or not np.isfinite(x) else float(x)
 
 
 # ---- report ----------------------------------------------------------------------------------

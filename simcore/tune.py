@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from simcore import registry, runner
+from simcore import registry, runner, stats
 from simcore.contract import GameSpec, UserError
 from simcore.players import canonical, lineup as make_lineup, params_of, parse, split_label
 
@@ -60,16 +60,13 @@ class TunePlan:
         shown = ",".join(f"{k}={v}" for k, v in params.items())
         return canonical(self.spec, base + (":" + shown if shown else ""))
 
-    def measure(self, policy: str, seed: int, games: int, progress=None) -> dict:
+    def measure(self, policy: str, seed: int, games: int) -> dict:
         """The games of `policy` (labelled TUNED) against the opponents, seats rotated: its
-        seat-games, win rate with 95% interval, win share and mean score."""
+        seat-games, win rate, win share and mean score with their 95% intervals (stats.rate_fields)."""
         plan = runner.plan(self.spec.id, players=self.players, games=games, seed=seed,
                            policies=[f"{TUNED}={policy}", *self.against], rotate_seats=True,
                            workers=self.workers, data=self.data)
-        row = runner.run(plan, progress=progress).tally.by_policy().loc[TUNED]
-        return {"games": int(row["n"]), "seed": seed, "win_rate": float(row["win_rate"]),
-                "win_ci": [float(row["win_lo"]), float(row["win_hi"])], "win_share": float(row["win_share"]),
-                "mean_score": float(row["mean_score"])}
+        return {"seed": seed, **stats.rate_fields(runner.run(plan).tally.by_policy().loc[TUNED])}
 
 
 def parse_space(spec: GameSpec, base: str, text: str) -> Dimension:

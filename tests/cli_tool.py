@@ -39,6 +39,12 @@ def simcore_process(*args):
     return subprocess.run([*SIMCORE, *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300)
 
 
+def json_output(p):
+    """The JSON object a command printed, after checking it succeeded."""
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
+
+
 def assert_one_error_line(p, needle):
     """A user mistake: status 2 and one line `error: ...` containing needle, no traceback."""
     assert p.returncode == 2

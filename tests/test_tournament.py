@@ -1,11 +1,11 @@
 """simcore tournament on the toy dice game: the matches and their seat balance, the ranking
 against the results files, resume, and the command line's one-line errors."""
-import json
 import os
 
 import pytest
 
-from cli_tool import assert_one_error_line, simcore
+import simcore as simcore_api
+from cli_tool import assert_one_error_line, json_output, simcore
 from simcore import results, tournament
 from simcore.contract import UserError
 
@@ -29,10 +29,8 @@ def test_every_policy_plays_every_seat_equally_often_on_common_seeds(dice, tmp_p
 
 def test_the_ranking_pools_every_match_and_orders_the_two_dice_above_the_one(dice, tmp_path):
     out = tmp_path / "t"
-    p = simcore("tournament", "dice", "-p", "2", "--policy", "random", "--policy", "greedy", "-n", "400",
-                "--seed", "1", "--out", out, "--json", "--quiet")
-    assert p.returncode == 0, p.stderr
-    ranking = json.loads(p.stdout)
+    ranking = json_output(simcore("tournament", "dice", "-p", "2", "--policy", "random", "--policy", "greedy", "-n",
+                                  "400", "--seed", "1", "--out", out, "--json", "--quiet"))
     assert [r["policy"] for r in ranking["ratings"]] == ["greedy", "random"]
     frame = results.read(str(out / "matches" / "000-random-greedy.parquet"))
     greedy = frame[frame["policy"] == "greedy"]
@@ -52,12 +50,10 @@ def test_resume_keeps_the_games_held_and_plays_only_the_missing_match(dice, tmp_
     out = str(tmp_path / "t")
     args = ["tournament", "dice", "-p", "2", "--policy", "random", "--policy", "greedy", "--policy", "g2=greedy",
             "-n", "50", "--out", out, "--json", "--quiet"]
-    first = json.loads(simcore(*args).stdout)
+    first = json_output(simcore(*args))
     tp = tournament.plan("dice", ["random", "greedy", "g2=greedy"], players=2, games=50, out=out)
     results.remove(tp.results_path(tp.matches[1]))
-    again = simcore(*args, "--resume")
-    assert again.returncode == 0, again.stderr
-    assert json.loads(again.stdout) == first
+    assert json_output(simcore(*args, "--resume")) == first
     assert_one_error_line(simcore(*args), "already holds a tournament: give --resume to continue it or --force")
 
 
@@ -78,14 +74,7 @@ def test_resume_and_force_together_are_refused(dice, tmp_path):
 
 
 def test_the_python_api_returns_the_ranking_the_command_prints(dice, tmp_path):
-    import simcore
-    ranking = simcore.play_tournament("dice", ["random", "greedy"], players=2, games=20, seed=3, out=str(tmp_path / "a"))
-    printed = simcore_cli_json("tournament", "dice", "-p", "2", "--policy", "random", "--policy", "greedy", "-n", "20",
-                               "--seed", "3", "--out", tmp_path / "b", "--json", "--quiet")
+    ranking = simcore_api.play_tournament("dice", ["random", "greedy"], players=2, games=20, seed=3, out=str(tmp_path / "a"))
+    printed = json_output(simcore("tournament", "dice", "-p", "2", "--policy", "random", "--policy", "greedy", "-n", "20",
+                              "--seed", "3", "--out", tmp_path / "b", "--json", "--quiet"))
     assert ranking == printed
-
-
-def simcore_cli_json(*args):
-    p = simcore(*args)
-    assert p.returncode == 0, p.stderr
-    return json.loads(p.stdout)

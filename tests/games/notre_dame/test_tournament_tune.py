@@ -1,20 +1,18 @@
 """simcore tournament and simcore tune on a real game: the ranking orders random < greedy < mcts,
 and tuning is repeatable for a seed, measures on held-out seeds it never tuned on, and resumes."""
-import json
 import os
 
 import pandas as pd
 import pytest
 
-from cli_tool import assert_one_error_line, simcore
+from cli_tool import assert_one_error_line, json_output, simcore
 from simcore import tune
 
 
 def test_a_small_tournament_ranks_random_below_greedy_below_the_search(tmp_path):
-    p = simcore("tournament", "notre-dame", "-p", "2", "--policy", "random", "--policy", "greedy", "--policy", "mcts",
-                "-n", "30", "--seed", "2", "--out", tmp_path / "t", "--json", "--quiet")
-    assert p.returncode == 0, p.stderr
-    ranking = json.loads(p.stdout)
+    ranking = json_output(simcore("tournament", "notre-dame", "-p", "2", "--policy", "random", "--policy", "greedy",
+                                  "--policy", "mcts", "-n", "30", "--seed", "2", "--out", tmp_path / "t", "--json",
+                                  "--quiet"))
     assert [r["policy"] for r in ranking["ratings"]] == ["mcts", "greedy", "random"]
     assert ranking["matches"] == 3 and ranking["games"] == 90
     assert all(r["games"] == 60 for r in ranking["ratings"])
@@ -25,10 +23,8 @@ TUNE = ["tune", "notre-dame", "-p", "2", "--policy", "mcts:rollout=greedy", "--s
 
 
 def test_tuning_is_repeatable_for_a_seed_and_measures_on_held_out_seeds(tmp_path):
-    first = simcore(*TUNE, "--trials", "3", "--out", tmp_path / "a")
-    assert first.returncode == 0, first.stderr
-    outcome = json.loads(first.stdout)
-    assert outcome == json.loads(simcore(*TUNE, "--trials", "3", "--out", tmp_path / "b").stdout)
+    outcome = json_output(simcore(*TUNE, "--trials", "3", "--out", tmp_path / "a"))
+    assert outcome == json_output(simcore(*TUNE, "--trials", "3", "--out", tmp_path / "b"))
     best, baseline = outcome["best"], outcome["baseline"]
     assert outcome["trials"] == 3 and outcome["seed"] == 5
     assert best["held_out"]["seed"] == baseline["held_out"]["seed"] == 6      # never a tuning seed
@@ -48,9 +44,7 @@ def test_resume_continues_the_study_up_to_the_trials_asked(tmp_path):
     out = tmp_path / "s"
     assert simcore(*TUNE, "--trials", "2", "--out", out).returncode == 0
     assert_one_error_line(simcore(*TUNE, "--trials", "3", "--out", out), "already holds a tuning study")
-    again = simcore(*TUNE, "--trials", "3", "--out", out, "--resume")
-    assert again.returncode == 0, again.stderr
-    assert json.loads(again.stdout)["trials"] == 3
+    assert json_output(simcore(*TUNE, "--trials", "3", "--out", out, "--resume"))["trials"] == 3
     assert len(pd.read_csv(out / "trials.csv")) == 3
 
 
