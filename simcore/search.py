@@ -234,12 +234,19 @@ def weight_defaults(weights):
 
 
 @kernel(inline=True)
+def plays_default_weights(pid):
+    """Whether policy id pid, playing greedy, plays the game's default weights (every id but a
+    variant's): a valuation run thousands of times a game may then skip a factor that is 1."""
+    return pid < FIRST_VARIANT_ID
+
+
+@kernel(inline=True)
 def greedy_weight(tt, pid, w, defaults):
     """Weight w of greedy as policy id pid plays it: a variant's own from the policy table, else
     the game's default (defaults: its policies.WEIGHTS as an array, a constant of the kernel)."""
-    if pid >= FIRST_VARIANT_ID:
-        return tt.search[pid, P_WEIGHTS + w]
-    return defaults[w]
+    if plays_default_weights(pid):
+        return defaults[w]
+    return tt.search[pid, P_WEIGHTS + w]
 
 
 # ---------------------------------------------------------------- the snapshot at a boundary
