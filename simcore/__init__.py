@@ -13,8 +13,9 @@ compile_cache.configure()      # before any kernel is defined: they read the cac
 from simcore import runner  # noqa: E402
 from simcore.contract import UserError  # noqa: E402
 from simcore.registry import games  # noqa: E402
+from simcore.step import open_game  # noqa: E402
 
-__all__ = ["simulate", "replay", "draw", "games", "play_tournament", "tune_policy", "UserError"]
+__all__ = ["simulate", "replay", "draw", "games", "play_tournament", "tune_policy", "open_game", "UserError"]
 
 
 def simulate(game: str, players: int | None = None, games: int = 1000, seed: int = 0,

@@ -86,6 +86,25 @@ class Param:
         return out
 
 
+@dataclass(frozen=True)
+class Decision:
+    """An open decision of a stepped game (simcore/step.py): who decides, where, among what."""
+    seat: int          # the seat to decide
+    point: int         # the decision point (the game's DP_*, as the search's tree keys it)
+    context: int       # decide()'s ctx at this decision (0 where the game passes none)
+    options: tuple     # the legal option values, st.opts[:st.n_opts] at the decision, in order
+
+
+@dataclass(frozen=True)
+class Stepper:
+    """A game's part of the step API (simcore/step.py): its state records with the search's
+    fields, its tables, and the kernel that runs driver.step for them. The game's view module
+    (PACKAGE_MODULES' "view": ViewModule) names and shows what the kernel stops at."""
+    new_state: Any     # () -> a record array of one state, the search's fields included
+    tables: Any        # (data, players, policy_table) -> a record array of one tables record
+    kernel: Any        # (st, tt, players, policies, seed, index, command, out) -> int (driver.step)
+
+
 # ---------------------------------------------------------------- what a spec's functions do
 
 class LoadData(Protocol):
@@ -108,9 +127,10 @@ class PlayBatch(Protocol):
 
 class Replay(Protocol):
     def __call__(self, data: Any, players: int, seat_policies: np.ndarray, seed: int, index: int,
-                 lineup: Any = None) -> list:
+                 lineup: Any = None, state: Any = None) -> list:
         """The move log of game `index` in words, then its final score breakdown: the same game as
-        play_batch plays (seat_policies: int8[players]; lineup: players.Lineup)."""
+        play_batch plays (seat_policies: int8[players]; lineup: players.Lineup); state: the game's
+        final state with its move log, played already (a game with Python agents: simcore/agents.py)."""
 
 
 class Draw(Protocol):
@@ -161,12 +181,14 @@ class GameSpec:
     # the game's package (simcore.boardgames.<game>), with the modules of PACKAGE_MODULES;
     # "" for a game outside simcore's layout (the tests' toy game)
     package: str = ""
+    # the game's part of the step API (simcore/step.py); None for a game that cannot be stepped
+    stepper: Stepper | None = None
 
 
 # ---------------------------------------------------------------- what a game package holds
 
 # Every game package (simcore/boardgames/<game>/) has these modules (docs/architecture.md, Layout).
-PACKAGE_MODULES = ("components", "state", "rules", "scoring", "policies", "playout", "describe", "draw", "spec")
+PACKAGE_MODULES = ("components", "state", "rules", "scoring", "policies", "playout", "describe", "draw", "view", "spec")
 
 
 @runtime_checkable
@@ -198,6 +220,38 @@ class PlayoutModule(Protocol):
     def search_batch_kernel(self, ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat,
                             out_game, out_tiebreak, checking, out_check) -> None:
         """play_batch_kernel for a batch with a search seat (driver.play_search_batch)."""
+
+    def step_kernel(self, st, tt, players, policies, seed, index, command, out) -> int:
+        """One command of the step API on the game in st (driver.step): begin it, run it to its
+        next decision of two or more options or its end, a search seat's choice there, or the
+        tie-breaks after the end."""
+
+
+@runtime_checkable
+class ViewModule(Protocol):
+    """view.py: the game as one seat sees it, and its moves in words (simcore/step.py). st is a
+    record of the game's play fields at the decision (search.view_of); decision a Decision, or
+    None once the game is over."""
+    DECISIONS: dict                     # decision point -> its name in the game's words
+
+    def num_distinct_actions(self, data, players) -> int:
+        """The size of the game's action space for this data and player count."""
+
+    def action_id(self, data, players, decision, value) -> int:
+        """Option value `value` of the decision as an action in [0, num_distinct_actions): distinct
+        for distinct options of one decision, a function of the decision's point and context only."""
+
+    def action_to_string(self, data, players, st, decision, value) -> str:
+        """The move in words, as the game's replay words it."""
+
+    def observation(self, data, players, st, seat, decision) -> dict:
+        """JSON-serialisable: all the rules let seat know here (public and its own hidden), no more."""
+
+    def tensor_size(self, data, players) -> int:
+        """The length of observation_tensor for this data and player count."""
+
+    def observation_tensor(self, data, players, st, seat, decision):
+        """observation as np.float32[tensor_size], the same hiding."""
 
 
 # The state record's fields the compiled shared code reads by name, besides the search's own

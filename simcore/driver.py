@@ -25,8 +25,9 @@ from numba.extending import intrinsic, overload
 
 from simcore.kernel import kernel
 from simcore.search import (
-    PROBE, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game, end_iteration,
-    has_search_fields, has_search_seat, keep_play_fields, probe_stopped, restore_play_fields, search_choice_of)
+    PROBE, STEP, STOPPED, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
+    end_iteration, has_search_fields, has_search_seat, keep_play_fields, keep_view, note_context, probe_stopped,
+    restore_play_fields, search_choice_of)
 from simcore.turns import record_game, scripted_option
 
 JIT = not numba.config.DISABLE_JIT
@@ -139,6 +140,7 @@ def decide_as_game(st, tt, p, dp, ctx):
         return st.opts[0]
     i = scripted_option(st)
     if i < 0:
+        note_context(st, ctx)
         i = search_choice(st, tt, p, dp)  # noqa: F821 (the game's: decider)
     if i < 0:
         own = choose(st, tt, p, dp, ctx)  # noqa: F821
@@ -167,6 +169,7 @@ def decider(choose, determinize, overruled=nothing_overruled):
     of its code and optimised once more (Strasbourg's first compile 8% longer), where here it is
     compiled into decide as before. numba caches each game's decide under its state record's type."""
     game = {"__builtins__": builtins, "__name__": __name__, "scripted_option": scripted_option, "chosen": chosen,
+            "note_context": note_context,
             "search_choice": search_choice_of(determinize), "choose": choose, "overruled": overruled}
     return kernel(pytypes.FunctionType(decide_as_game.__code__, game, "decide"))
 
@@ -192,7 +195,7 @@ def on_search_state(searched, plain, doc):
 
 @kernel
 def searched_checkpoint(st):
-    if st.s_mode == PROBE:
+    if st.s_mode == PROBE or st.s_mode == STEP:
         keep_boundary(st)
         st.s_snap_dec = st.s_dec
         st.s_snap_ok = 1
@@ -241,8 +244,7 @@ def play_game(st, tt, players, policies, seed, index):
 def play_searched(st, tt, players, policies, seed, index):
     """Probe the real game up to a search seat's decision, search it, keep the best option;
     again until the game ends (simcore/search.py). Probes and iterations start from the last
-    boundary a probe passed (search.checkpoint), the state restored. An iteration's result per
-    seat: its VP, the tie-break as a fraction of a point."""
+    boundary a probe passed (search.checkpoint), the state restored."""
     begin_game(st, players, policies, seed, index)
     logging = st.logging
     while True:
@@ -252,18 +254,70 @@ def play_searched(st, tt, players, policies, seed, index):
         run_game(st, tt, players, policies, seed, index)
         if not probe_stopped(st):
             break
-        for it in range(begin_search(st, tt)):
-            begin_iteration(st, it)
-            restore(st)
-            st.logging = 0
-            run_game(st, tt, players, policies, seed, index)
-            if st.halted:
-                score_cut_off(st, tt)
-            for s in range(players):
-                st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, tt, s)
-            end_iteration(st, players)
-        best_root_move(st)
+        search_root(st, tt, players, policies, seed, index)
     end_game(st)
+
+
+@kernel
+def search_root(st, tt, players, policies, seed, index):
+    """The search of the decision a probe stopped at: its iterations, then the best option
+    appended to the history. An iteration's result per seat: its VP, the tie-break as a fraction
+    of a point."""
+    for it in range(begin_search(st, tt)):
+        begin_iteration(st, it)
+        restore(st)
+        st.logging = 0
+        run_game(st, tt, players, policies, seed, index)
+        if st.halted:
+            score_cut_off(st, tt)
+        for s in range(players):
+            st.s_score[s] = st.vp[s] + 1e-6 * tiebreak(st, tt, s)
+        end_iteration(st, players)
+    best_root_move(st)
+
+
+# ---------------------------------------------------------------- a stepped game (simcore/step.py)
+
+BEGIN, ADVANCE, SEARCH_HERE, TIEBREAKS = range(4)     # step's commands
+
+
+@kernel(inline=True)
+def step(st, tt, players, policies, seed, index, command, out):
+    """The step API's one call into a game (each game's playout.step_kernel): BEGIN game `index`
+    of `seed`; ADVANCE it from its last boundary to its next decision of two or more options
+    (returns 1: st.s_view holds the state there, s_root_seat/s_root_dp/s_ctx the decision and
+    s_step_own the seat's policy's choice) or to its end (0, s_view the final state); SEARCH_HERE: the choice of the
+    search seat whose decision is open (the search runs as in a searched game; returns the value);
+    TIEBREAKS into out[:players] once the game is over. The decisions taken so far are
+    st.s_hist[:st.s_n_hist]: each ADVANCE replays those of the turn (round) in progress.
+
+    A game with a search seat advances as its probes do (a policy outside the search draws from a
+    stream of its decision); one without, as plain play does (the policies' stream goes on, and
+    every policy chooses again where the history's value is taken): either way, taking the seat's
+    policy's choice at every decision plays exactly the game play_batch plays."""
+    if command == BEGIN:
+        begin_game(st, players, policies, seed, index)
+        st.s_step = 1
+        st.logging = 0
+        return 0
+    if command == ADVANCE:
+        st.s_mode = PROBE if has_search_seat(policies, players) else STEP
+        st.s_dec = 0
+        st.halt_at = 0
+        st.halted = 0
+        restore(st)
+        run_game(st, tt, players, policies, seed, index)
+        if st.s_mode == STOPPED:
+            return 1
+        keep_view(st)                                   # the end, as the view
+        return 0
+    if command == SEARCH_HERE:
+        search_root(st, tt, players, policies, seed, index)
+        st.s_n_hist -= 1
+        return st.s_hist[st.s_n_hist]
+    for s in range(players):
+        out[s] = tiebreak(st, tt, s)
+    return 0
 
 
 @kernel(inline=True)

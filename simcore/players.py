@@ -1,7 +1,8 @@
 """Policy names with parameters and labels: `random`, `greedy[:WEIGHT=X,...]` (the game's own
 weights, GameSpec.greedy_weights), `flatmc[:playouts=N,rollout=random|greedy]`,
 `mcts[:iters=N,c=C,rollout=random|greedy,depth=K]`, and any of them named by a label:
-`farmer=greedy:fields=3,cities=0`, which the results and reports show as `farmer`.
+`farmer=greedy:fields=3,cities=0`, which the results and reports show as `farmer`; and a Python
+agent, `py:MODULE:FACTORY` (simcore/agents.py), which the step API plays.
 
 Inside the kernels a seat's policy is an int8 id with a row of parameters in the run's policy
 table (tt.search; simcore/search.py says the layout): 0 random and 1 greedy at the game's own
@@ -17,11 +18,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore import search
+from simcore import agents, search
 from simcore.contract import Param, UserError
 from simcore.registry import did_you_mean
 
 ROLLOUTS = ("random", "greedy")
+AGENT = "py"                      # py:MODULE:FACTORY, a Python agent (simcore/agents.py)
 LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
 
 SEARCH = {
@@ -106,11 +108,16 @@ def split_label(name: str) -> tuple[str | None, str]:
 
 def parse(spec, name: str) -> tuple[str, dict]:
     """(base, params) of a policy name in the game of spec (a GameSpec), its label set aside; a
-    UserError naming what is wrong."""
+    UserError naming what is wrong. A Python agent (`py:MODULE:FACTORY`, simcore/agents.py) is
+    ("py", {"module": MODULE, "factory": FACTORY})."""
     label, name = split_label(name)
     known = [*spec.policies, *SEARCH] if spec.searchable else list(spec.policies)
-    if label is not None and label in known:
+    if label is not None and label in known + [AGENT]:
         raise UserError(f"policy label '{label}' is a policy's own name: choose another")
+    if name.startswith(AGENT + ":"):
+        if spec.stepper is None:
+            raise UserError(f"{spec.id} cannot be played by Python agents ({name})")
+        return AGENT, agents.parse(name)
     base, colon, rest = name.partition(":")
     if base not in known:
         raise UserError(f"unknown policy '{name}'{did_you_mean(base, known)} (known: {', '.join(known)})")
@@ -140,6 +147,8 @@ def canonical(spec, name: str) -> str:
     a label kept in front (`farmer=greedy:cities=0`)."""
     label, definition = split_label(name)
     base, params = parse(spec, name)
+    if base == AGENT:
+        return name
     default = defaults(spec).get(base, {})
     shown = [f"{p.key}={_shown(params[p.key])}" for p in params_of(spec, base)
              if p.key in params and params[p.key] != default[p.key]]
@@ -158,6 +167,9 @@ def row(spec, name: str) -> np.ndarray:
     rollout and depth; a variant's own policy id and greedy's weights."""
     base, params = parse(spec, name)
     out = np.zeros(search.N_PARAMS)
+    if base == AGENT:
+        out[search.P_KIND] = search.RANDOM_ID  # what the kernel's seat plays where the agent's action is not asked
+        return out
     value = {**defaults(spec).get(base, {}), **params}
     if base not in SEARCH:
         out[search.P_KIND] = spec.policies[base]
@@ -241,7 +253,8 @@ def rollout_id(spec, name: str, by_id: dict[int, str]) -> int:
     label = parse(spec, name)[1]["rollout"]
     for pid, other in by_id.items():
         if split_label(other)[0] == label:
-            if search.FIRST_SEARCH_ID <= pid < search.FIRST_VARIANT_ID:
-                raise UserError(f"policy {name}: the rollout {label} must be a random or greedy policy, not a search")
+            if search.FIRST_SEARCH_ID <= pid < search.FIRST_VARIANT_ID or parse(spec, other)[0] == AGENT:
+                raise UserError(f"policy {name}: the rollout {label} must be a random or greedy policy, not "
+                                f"{'a Python agent' if parse(spec, other)[0] == AGENT else 'a search'}")
             return pid
     raise UserError(f"policy {name}: no policy of this run is labelled {label} (give it as --policy {label}=greedy:...)")

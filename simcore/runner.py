@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from simcore import registry, results, stats
+from simcore import agents, registry, results, stats
 from simcore.players import Lineup, canonical, lineup as make_lineup
 from simcore.contract import BatchResult, GameSpec, UserError
 
@@ -174,7 +174,16 @@ def policy_ids(p: Plan) -> np.ndarray:
 def play(p: Plan, first: int, count: int) -> Chunk:
     """Games first..first+count-1; runs in a worker thread (the kernel releases the GIL)."""
     seats = assign_seats(policy_ids(p), first, count, p.rotate_seats)
+    if agents.has_agents(p.policies):
+        return Chunk(first, seats, play_with_agents(p, seats, first))
     return Chunk(first, seats, p.spec.play_batch(p.data, p.players, seats, p.seed, first, p.lineup.table))
+
+
+def play_with_agents(p: Plan, seats: np.ndarray, first: int):
+    """A chunk with Python agents, in one of p.workers worker processes (simcore/agents.py)."""
+    task = agents.process_pool(p.workers).submit(agents.play_chunk_in_process, p.spec.id, p.players, p.data_path,
+                                                 p.seed, p.policies, p.rotate_seats, seats, first)
+    return task.result()
 
 
 def chunk_rows(p: Plan, chunk: Chunk, data_id: str) -> pd.DataFrame:
@@ -422,7 +431,11 @@ def replay(p: Plan, index: int) -> list[str]:
     """The move log of game `index` of the plan's seed: the game of rows game_index == index."""
     _check_at_least("index", index, 0)
     seats = assign_seats(policy_ids(p), index, 1, p.rotate_seats)[0]
-    return list(p.spec.replay(p.data, p.players, seats, p.seed, index, p.lineup))
+    lineup = p.lineup
+    state = None
+    if agents.has_agents(p.policies):
+        state = agents.play_game(p, index, [lineup.keys[i] for i in seats], logging=True).final_state()
+    return list(p.spec.replay(p.data, p.players, seats, p.seed, index, lineup, state=state))
 
 
 # ---- checking --------------------------------------------------------------------------

@@ -47,7 +47,8 @@ from numba.extending import intrinsic, overload
 from simcore.kernel import kernel
 from simcore.rng import below, copy_stream, next_u64, seed_stream, splitmix64
 
-PLAY, PROBE, SEARCH, STOPPED = 0, 1, 2, 3           # st.s_mode
+PLAY, PROBE, SEARCH, STOPPED, STEP = 0, 1, 2, 3, 4   # st.s_mode (STEP: a stepped game without a search seat)
+NO_OWN = -2147483648                                 # st.s_step_own at a search seat's decision: the search chooses
 OWN_POLICY, AT_ROOT = -1, -2                         # search_decision's answers besides an index
 ASK, ROLLOUT = -1, -2                                # known_decision's answers besides a forced value
 # Policy ids (st.policy, int8): 0 random and 1 greedy at the game's own settings; then the run's
@@ -125,6 +126,10 @@ def search_fields(max_players):
         ("s_resume", np.int32),                      # the next run_game starts from the restored state
         ("s_replay_errors", np.int32),               # runs that met another decision at the root than the probe
                                                      # did (a replay that does not retrace the game: a bug)
+        # a stepped game (simcore/step.py): every decision with 2+ options stops the run
+        ("s_step", np.int32),                        # 1 while the game is stepped
+        ("s_ctx", np.int32),                         # the open decision's context (decide's ctx)
+        ("s_step_own", np.int32),                    # the value the seat's policy takes at the stop, NO_OWN: a search's
     ]
 
 
@@ -133,8 +138,10 @@ DRIVER_CONTROLS = ("logging", "halt_at", "halted")    # play fields the driver s
 
 def snapshot_field(play_fields):
     """The snapshot's field: room for every play field (play_fields, a list of dtype fields),
-    laid out as they are."""
-    return [("s_snap", np.uint8, (np.dtype(play_fields).itemsize,))]
+    laid out as they are; and the view, the play fields as a stepped game stopped at a decision
+    (keep_view), which simcore/step.py reads as a record of the plain-play dtype."""
+    size = np.dtype(play_fields).itemsize
+    return [("s_snap", np.uint8, (size,)), ("s_view", np.uint8, (size,))]
 
 
 _SNAPSHOTS = {}      # numba record type -> Snapshot
@@ -148,6 +155,8 @@ class Snapshot:
     def __init__(self, dtype, play_names, unsaved):
         self.play = dtype.fields[play_names[0]][1]
         self.snap = dtype.fields["s_snap"][1]
+        self.view = dtype.fields["s_view"][1]
+        self.size = dtype.fields["s_view"][0].itemsize
         self.fields = {name: dtype.fields[name][:2] for name in play_names}
         spans = []
         for name in play_names:
@@ -161,11 +170,24 @@ class Snapshot:
         self.spans = tuple(map(tuple, spans))
 
 
+_PLAY_DTYPES = {}    # state dtype -> the dtype of its play fields, as they lie in s_view
+
+
 def register_snapshot(dtype, play_names, unsaved):
     play = [dtype.fields[name] for name in play_names]
     assert all(b[1] == a[1] + a[0].itemsize for a, b in zip(play, play[1:])), "the play fields lie together"
     _SNAPSHOTS[numba.from_dtype(dtype)] = Snapshot(dtype, play_names, set(unsaved))
+    first = play[0][1]
+    _PLAY_DTYPES[dtype] = np.dtype({"names": list(play_names), "formats": [f[0] for f in play],
+                                    "offsets": [f[1] - first for f in play],
+                                    "itemsize": dtype.fields["s_view"][0].itemsize})
     return dtype
+
+
+def view_of(st):
+    """The play fields of a stepped game's record st (numpy) as they were at its open decision or
+    its end (keep_view kept them), copied: a record of the game's plain-play fields."""
+    return st["s_view"].copy().view(_PLAY_DTYPES[st.dtype]).view(np.recarray)[0]
 
 
 def with_search_fields(play_state, max_players, unsaved=()):
@@ -310,6 +332,22 @@ save_snapshot = _snapshot_copy(True)
 load_snapshot = _snapshot_copy(False)
 
 
+@intrinsic
+def keep_view(typingctx, st):
+    """Copy every play field to s_view: a stepped game's state at its open decision (view_of)."""
+    if not isinstance(st, types.Record) or st not in _SNAPSHOTS:
+        return None
+    snapshot = _SNAPSHOTS[st]
+
+    def codegen(context, builder, signature, values):
+        base = builder.bitcast(values[0], cgutils.voidptr_t)
+        copy_bytes(context, builder, base, snapshot.play, snapshot.view,
+                   context.get_constant(types.intp, snapshot.size), True)
+        return context.get_dummy_value()
+
+    return types.none(st), codegen
+
+
 @kernel
 def keep_play_fields(st):
     """A checkpoint's copy of the play fields (driver.keep_boundary for most games)."""
@@ -345,6 +383,8 @@ def begin_game(st, players, policies, seed, index):
     st.s_snap_ok = 0
     st.s_resume = 0
     st.s_replay_errors = 0
+    st.s_step = 0
+    st.s_ctx = 0
     seed_stream(st.s_gen, seed, index, SEARCH_STREAM)
 
 
@@ -503,15 +543,18 @@ def search_decision(st, p, dp):
     if k < st.s_n_hist:
         return forced(st, st.s_hist[k])
     if st.s_mode == PROBE:
+        if st.s_step:
+            open_decision(st, p, dp)
         if is_search_id(st.s_true_policy[p]):
             st.s_mode = STOPPED
             st.s_root_seat = p
             st.s_root_dp = dp
             st.s_n_root = st.n_opts
+            st.s_step_own = NO_OWN
             st.halt_at = 1                   # the game returns at its next turn or round
             return 0
         copy_stream(st.s_gen_saved, st.gen_decide)    # the policy draws from a stream of this decision
-        seed_stream(st.gen_decide, st.s_seed ^ np.int64(k + 1) * np.int64(0x3C6EF372), st.s_index, SEARCH_STREAM + 1)
+        seed_decision_stream(st, k)
         return OWN_POLICY
     if k == st.s_n_hist:
         if dp != st.s_root_dp or st.n_opts != st.s_n_root:
@@ -521,6 +564,54 @@ def search_decision(st, p, dp):
     if st.t_cur < 0:
         return OWN_POLICY                    # past the tree: the rollout policy
     return tree_step(st, p, dp)
+
+
+@kernel
+def seed_decision_stream(st, k):
+    """gen_decide for decision k of a searched game's probe: a policy outside the search draws
+    from a stream of its decision, so that a probe resumed at a boundary draws as one from the
+    start would."""
+    seed_stream(st.gen_decide, st.s_seed ^ np.int64(k + 1) * np.int64(0x3C6EF372), st.s_index, SEARCH_STREAM + 1)
+
+
+@kernel
+def open_decision(st, p, dp):
+    """A stepped game reaches its next decision (seat p at point dp, options st.opts[:st.n_opts]):
+    keep the state as it is (the view simcore/step.py reads) and who decides."""
+    keep_view(st)
+    st.s_root_seat = p
+    st.s_root_dp = dp
+    st.s_n_root = st.n_opts
+
+
+@kernel
+def step_decision(st, p, dp):
+    """A decision of a stepped game without a search seat (STEP), before the seat's policy
+    chooses as in plain play (its stream goes on as there): count it, and at the first one not
+    yet taken open it. `stepped` then takes the value the history holds, or stops the run."""
+    k = st.s_dec
+    st.s_dec += 1
+    if k == st.s_n_hist:
+        open_decision(st, p, dp)
+
+
+@kernel
+def stepped(st, i):
+    """After the seat's policy chose option i at a STEP decision: the value taken before (the
+    history's), or, at the open decision, a stop: the run goes on to its next turn or round and
+    returns, the policy's choice kept in s_step_own. Returns the index of the option to take."""
+    k = st.s_dec - 1
+    if k < st.s_n_hist:
+        return forced(st, st.s_hist[k])
+    stop_step(st, st.opts[i])
+    return i
+
+
+@kernel
+def stop_step(st, own):
+    st.s_step_own = own
+    st.s_mode = STOPPED
+    st.halt_at = 1
 
 
 @kernel
@@ -565,6 +656,9 @@ def search_choice_of(determinize):
     def searched_choice(st, tt, p, dp):
         if st.s_mode == PLAY:
             return OWN_POLICY
+        if st.s_mode == STEP:
+            step_decision(st, p, dp)
+            return OWN_POLICY
         i = search_decision(st, p, dp)
         if i == AT_ROOT:
             determinize(st, tt, p)
@@ -597,11 +691,32 @@ def compiled_chosen(st, i):
     return lambda st, i: i
 
 
+def note_context(st, ctx):
+    """Before a decision's search_choice: its context (decide's ctx), which a stepped game's
+    open decision reports. Compiled to nothing for plain play's state."""
+    if has_search_fields(st):
+        st.s_ctx = ctx
+
+
+@overload(note_context)
+def compiled_note_context(st, ctx):
+    if has_search_fields(st):
+        def note(st, ctx):
+            st.s_ctx = ctx
+        return note
+    return lambda st, ctx: None
+
+
 @kernel
 def searched_chosen(st, i):
     if st.s_mode == PROBE:
-        remember(st, st.opts[i])
         copy_stream(st.gen_decide, st.s_gen_saved)
+        if st.s_step:
+            stop_step(st, st.opts[i])        # a stepped game's open decision: the policy's choice
+        else:
+            remember(st, st.opts[i])
+    elif st.s_mode == STEP:
+        i = stepped(st, i)
     elif st.t_expanding > 0:
         i = expand(st, i)
     return i

@@ -10,7 +10,7 @@ this way), then the search, then the seat's policy.
 import numpy as np
 
 from simcore.kernel import kernel
-from simcore.contract import BatchResult, CheckResult, GameSpec
+from simcore.contract import BatchResult, CheckResult, GameSpec, Stepper
 from simcore.search import has_search_policy
 
 MAX_SCRIPT = 64
@@ -101,8 +101,9 @@ class Engine:
     BatchResult, or one game with its move log."""
 
     def __init__(self, play_batch_kernel, search_batch_kernel, play_game, new_state, new_tables, categories,
-                 seat_columns, game_columns, max_players, violations, package=""):
+                 seat_columns, game_columns, max_players, violations, package="", step_kernel=None):
         self.kernel, self.search_kernel, self.play_game = play_batch_kernel, search_batch_kernel, play_game
+        self.step_kernel = step_kernel
         self.violations = violations
         self.new_state, self.new_tables = new_state, new_tables
         self.categories, self.seat_columns, self.game_columns = categories, seat_columns, game_columns
@@ -114,7 +115,7 @@ class Engine:
         """The engine of a game package: its playout and state modules (docs/architecture.md, Layout)."""
         return cls(playout.play_batch_kernel, playout.search_batch_kernel, playout.play_game, state.new_state,
                    state.new_tables, state.CATEGORIES, state.SEAT_COLUMNS, state.GAME_COLUMNS, state.MAX_PLAYERS,
-                   playout.VIOLATIONS, package=playout.__name__.rpartition(".")[0])
+                   playout.VIOLATIONS, package=playout.__name__.rpartition(".")[0], step_kernel=playout.step_kernel)
 
     def game_spec(self, id, name, players, policies, components, replay, draw, provenance=None, notes=(),
                   picture_step="turn", search_defaults=None, check_step="round", compile_seconds=60,
@@ -128,7 +129,8 @@ class Engine:
                         draw=draw, notes=notes, picture_step=picture_step, searchable=True,
                         search_defaults=search_defaults or {}, check_batch=self.check_batch,
                         violations=dict(self.violations), check_step=check_step,
-                        compile_seconds=compile_seconds, package=self.package, greedy_weights=greedy_weights)
+                        compile_seconds=compile_seconds, package=self.package, greedy_weights=greedy_weights,
+                        stepper=Stepper(new_state=self.new_state, tables=self.tables, kernel=self.step_kernel))
 
     def tables(self, data, players, search=None):
         """The tables record for a batch; search: the run's search policies (players.Lineup.table)."""

@@ -21,8 +21,8 @@ import numpy as np
 from simcore import driver
 from simcore.kernel import kernel
 from simcore.search import (
-    ASK, OWN_POLICY, PLAY, ROLLOUT, chosen, copy_field, keep_play_fields, known_decision, restore_play_fields,
-    search_choice_of)
+    ASK, OWN_POLICY, PLAY, ROLLOUT, STEP, chosen, copy_field, keep_play_fields, known_decision, restore_play_fields,
+    search_choice_of, seed_decision_stream)
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan, turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
@@ -58,6 +58,8 @@ def placement_decision(st, tt, t, seat):
     """-> cell * 4 + rotation for the drawn tile t."""
     if st.s_mode == PLAY:
         return choose_placement(st, tt, t, seat)
+    if st.s_mode == STEP:
+        return stepped_placement(st, tt, t, seat)
     return searched_placement(st, tt, t, seat)
 
 
@@ -71,10 +73,7 @@ def searched_placement(st, tt, t, seat):
         if placement == ROLLOUT:
             return choose_placement(st, tt, t, seat)    # greedy plans its action with it
         if placement == ASK:
-            n = list_placements(st, tt, t)
-            for i in range(n):
-                st.opts[i] = st.opt_cell[i] * 4 + st.opt_rot[i]
-            st.n_opts = n
+            list_placement_options(st, tt, t)
             i = search_choice(st, tt, seat, PLACEMENT)
             if i == OWN_POLICY:
                 own = choose_placement(st, tt, t, seat)
@@ -83,12 +82,38 @@ def searched_placement(st, tt, t, seat):
                     return own
             else:
                 placement = st.opts[i]
-    if st.s_dec >= st.s_n_hist:
+    if st.s_dec >= st.s_n_hist or st.s_step:
         # greedy did not choose this placement (the tree did, or it was replayed) but may choose
         # the action (not forced from the history: as the rollout policy or the tree's first
-        # child): give it the plan of this placement, not a stale one of an earlier turn
+        # child; in a stepped game also the Ark's move after a forced ARK, probe_ark_move): give
+        # it the plan of this placement, not a stale one of an earlier turn
         greedy_plan(st, tt, t, seat, placement)
     return placement
+
+
+@kernel
+def stepped_placement(st, tt, t, seat):
+    """placement_decision in a stepped game without a search seat (search.STEP): the seat's
+    policy chooses as in plain play, and two or more placements are a decision of the step API
+    (simcore/step.py), taken from the history or opened there."""
+    if st.n_placements < 2:
+        return choose_placement(st, tt, t, seat)
+    list_placement_options(st, tt, t)
+    search_choice(st, tt, seat, PLACEMENT)          # counts the decision, opens it (search.step_decision)
+    own = choose_placement(st, tt, t, seat)
+    placement = keep(st, own)
+    if placement != own:
+        greedy_plan(st, tt, t, seat, placement)     # greedy's action then fits the placement taken
+    return placement
+
+
+@kernel
+def list_placement_options(st, tt, t):
+    """st.opts: every placement of tile t, cell * 4 + rotation, in canonical order (CA-13.6)."""
+    n = list_placements(st, tt, t)
+    for i in range(n):
+        st.opts[i] = st.opt_cell[i] * 4 + st.opt_rot[i]
+    st.n_opts = n
 
 
 @kernel(inline=True)
@@ -96,7 +121,38 @@ def action_decision(st, tt, seat):
     """-> kind * 16 + segment, or ARK * 16 + Ark outcome index (st.ark_path holds its path)."""
     if st.s_mode == PLAY:
         return choose_action(st, tt, seat)
+    if st.s_mode == STEP:
+        return stepped_action(st, tt, seat)
     return searched_action(st, tt, seat)
+
+
+@kernel
+def stepped_action(st, tt, seat):
+    """action_decision in a stepped game without a search seat: the seat's policy chooses as in
+    plain play; the step API's decision is the phase-A action, ARK among them as one option, and
+    then the Ark's move (ARK_MOVE), as a searched game decides them (ARK_APART), the move being
+    the one the policy chose with its action."""
+    n = list_actions(st, tt, seat)
+    if n < 2:
+        return choose_action(st, tt, seat)
+    for j in range(n):
+        st.opts[j] = st.actions[j]
+    st.n_opts = n
+    search_choice(st, tt, seat, ACTION)
+    own = choose_action(st, tt, seat)
+    asked = ARK * 16 if own >= ARK * 16 else own
+    action = keep(st, asked)
+    if action != ARK * 16:
+        return action
+    m = list_ark_outcomes(st, tt)                   # the paths resolve_turn moves along
+    move = own if own >= ARK * 16 else choose_ark_outcome(st, tt, seat)
+    if m < 2:
+        return move
+    for k in range(m):
+        st.opts[k] = ARK * 16 + k
+    st.n_opts = m
+    search_choice(st, tt, seat, ARK_MOVE)
+    return keep(st, move)
 
 
 @kernel
@@ -150,9 +206,22 @@ def ark_move_decision(st, tt, seat):
         st.n_opts = m
         i = search_choice(st, tt, seat, ARK_MOVE)
         if i == OWN_POLICY:
-            return keep(st, choose_ark_outcome(st, tt, seat))
+            return keep(st, probe_ark_move(st, tt, seat) if st.s_step else choose_ark_outcome(st, tt, seat))
         move = st.opts[i]
     return move
+
+
+@kernel
+def probe_ark_move(st, tt, seat):
+    """The seat's policy's Ark move in a stepped game's probe, its ARK taken from the history:
+    the move it chose with its action at that decision (a searched game's probe keeps both at
+    once: keep_ark_move), or, when ARK was not its action, its choice of a move now."""
+    seed_decision_stream(st, st.s_dec - 2)          # the stream of the action's decision
+    own = choose_action(st, tt, seat)
+    if own >= ARK * 16:
+        return own
+    seed_decision_stream(st, st.s_dec - 1)
+    return choose_ark_outcome(st, tt, seat)
 
 
 @kernel
@@ -189,6 +258,8 @@ def entry_decision(st, tt, seat, n):
     """-> the cell where the Ark enters, one of st.tmp[:n]."""
     if st.s_mode == PLAY:
         return choose_entry(st, tt, seat, n)
+    if st.s_mode == STEP:
+        return stepped_entry(st, tt, seat, n)
     if n == 1:
         return st.tmp[0]
     entry = known_decision(st)
@@ -203,6 +274,18 @@ def entry_decision(st, tt, seat, n):
             return keep(st, choose_entry(st, tt, seat, n))
         entry = st.opts[i]
     return entry
+
+
+@kernel
+def stepped_entry(st, tt, seat, n):
+    """entry_decision in a stepped game without a search seat."""
+    if n < 2:
+        return choose_entry(st, tt, seat, n)
+    for i in range(n):
+        st.opts[i] = st.tmp[i]
+    st.n_opts = n
+    search_choice(st, tt, seat, ENTRY)
+    return keep(st, choose_entry(st, tt, seat, n))
 
 
 # ---------------------------------------------------------------- a turn and a game
@@ -343,6 +426,12 @@ def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out
     """A batch without a search seat into the result arrays (driver.play_batch)."""
     driver.play_batch(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                       out_tiebreak, checking, out_check)
+
+
+@kernel
+def step_kernel(st, tt, players, policies, seed, index, command, out):
+    """The step API's call into a game (driver.step)."""
+    return driver.step(st, tt, players, policies, seed, index, command, out)
 
 
 @kernel

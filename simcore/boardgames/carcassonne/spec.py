@@ -5,11 +5,11 @@ import numpy as np
 
 from simcore.players import Lineup
 from simcore.boardgames.carcassonne import check, components, describe, draw
-from simcore.boardgames.carcassonne.playout import play_batch_kernel, play_game, search_batch_kernel
+from simcore.boardgames.carcassonne.playout import play_batch_kernel, play_game, search_batch_kernel, step_kernel
 from simcore.boardgames.carcassonne.policies import BASE_WEIGHTS, POLICIES, WEIGHTS
 from simcore.boardgames.carcassonne.state import (
     ARK_CATEGORIES, BASE_CATEGORIES, GAME_COLUMNS, MAX_PLAYERS, N_CATEGORIES, new_state)
-from simcore.contract import BatchResult, GameSpec
+from simcore.contract import BatchResult, GameSpec, Stepper
 from simcore.search import has_search_policy
 
 
@@ -47,9 +47,9 @@ def play_logged(data, players, seat_policies, seed, index, halt_at=0, search=Non
     return st
 
 
-def replay(data, players, seat_policies, seed, index, lineup=None, *, categories, name):
+def replay(data, players, seat_policies, seed, index, lineup=None, state=None, *, categories, name):
     lineup = lineup or Lineup.own(POLICIES)
-    st = play_logged(data, players, seat_policies, seed, index, search=lineup.table)
+    st = play_logged(data, players, seat_policies, seed, index, search=lineup.table) if state is None else state
     names = lineup.names
     header = [f"{name}, {players} players, seed {seed}, game {index}, tile set {data.tile_set_id}"
               + (" (reconstructed)" if data.reconstructed else ""),
@@ -57,6 +57,14 @@ def replay(data, players, seat_policies, seed, index, lineup=None, *, categories
                                     for s, p in enumerate(seat_policies)),
               f"start tile {data.ids[int(st['p_type'][0])]} at (0,0)"]
     return describe.replay_lines(data, st, categories, header)
+
+
+def step_tables(data, players, search):
+    """The tables of a stepped game (simcore/step.py): Carcassonne's do not depend on players."""
+    return components.tables_with(data, search).view(np.recarray)
+
+
+STEPPER = Stepper(new_state=lambda: new_state().view(np.recarray), tables=step_tables, kernel=step_kernel)
 
 
 def provenance(data):
@@ -90,6 +98,7 @@ def _spec(game_id, name, ruleset, categories, search_defaults, greedy_weights):
         check_step="turn",
         compile_seconds=45,
         package=__name__.rpartition(".")[0],
+        stepper=STEPPER,
     )
 
 

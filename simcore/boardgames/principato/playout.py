@@ -482,6 +482,12 @@ def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out
 
 
 @kernel
+def step_kernel(st, tt, players, policies, seed, index, command, out):
+    """The step API's call into a game (driver.step)."""
+    return driver.step(st, tt, players, policies, seed, index, command, out)
+
+
+@kernel
 def search_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out_pts, out_seat, out_game,
                         out_tiebreak, checking, out_check):
     """A batch with a search seat into the result arrays (driver.play_search_batch)."""

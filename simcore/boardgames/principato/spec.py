@@ -11,9 +11,9 @@ play_batch = ENGINE.play_batch
 play_logged = ENGINE.play_logged
 
 
-def replay(data, players, seat_policies, seed, index, lineup=None):
+def replay(data, players, seat_policies, seed, index, lineup=None, state=None):
     lineup = lineup or Lineup.own(POLICIES)
-    st = play_logged(data, players, seat_policies, seed, index, search=lineup.table)
+    st = play_logged(data, players, seat_policies, seed, index, search=lineup.table) if state is None else state
     header = ENGINE.replay_header("Principato", describe.SEAT_NAMES, lineup.names, data, players, seat_policies, seed,
                                   index)
     return describe.replay_lines(data, st, state.new_tables(data, players)[0], header)
