@@ -287,6 +287,11 @@ def test_the_pile_order_is_hidden_and_all_else_seen(game):
     shuffled.deck[shuffled.top:shuffled.n_deck] = np.random.default_rng(1).permutation(rest)
     assert not np.array_equal(shuffled.deck, st.deck)
     assert_same(seen(game, shuffled, 0, decision), before)
+    # nor the random streams, which hold the rest of the game's chance and the players' choices
+    reseeded = shuffled.copy()
+    reseeded.gen_chance[:] = 12345
+    reseeded.gen_decide[:] = 678
+    assert_same(seen(game, reseeded, 0, decision), before)
     # the tile in hand is seen
     other = st.copy()
     i = next(i for i in range(st.top, st.n_deck) if st.deck[i] != st.deck[st.top - 1])
