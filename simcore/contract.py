@@ -102,7 +102,7 @@ class Stepper:
     (PACKAGE_MODULES' "view": ViewModule) names and shows what the kernel stops at."""
     new_state: Any     # () -> a record array of one state, the search's fields included
     tables: Any        # (data, players, policy_table) -> a record array of one tables record
-    kernel: Any        # (st, tt, players, policies, seed, index, command, out) -> int (driver.step)
+    kernel: Any        # (ws, tables, players, policies, seed, index, command, out) -> int (driver.step)
 
 
 # ---------------------------------------------------------------- what a spec's functions do
@@ -221,8 +221,8 @@ class PlayoutModule(Protocol):
                             out_game, out_tiebreak, checking, out_check) -> None:
         """play_batch_kernel for a batch with a search seat (driver.play_search_batch)."""
 
-    def step_kernel(self, st, tt, players, policies, seed, index, command, out) -> int:
-        """One command of the step API on the game in st (driver.step): begin it, run it to its
+    def step_kernel(self, ws, tables, players, policies, seed, index, command, out) -> int:
+        """One command of the step API on the game in ws[0] (driver.step): begin it, run it to its
         next decision of two or more options or its end, a search seat's choice there, or the
         tie-breaks after the end."""
 

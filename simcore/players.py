@@ -117,6 +117,7 @@ def parse(spec, name: str) -> tuple[str, dict]:
     if name.startswith(AGENT + ":"):
         if spec.stepper is None:
             raise UserError(f"{spec.id} cannot be played by Python agents ({name})")
+        agents.factory(name)                  # imports it now: a mistake is a one-line error before any game
         return AGENT, agents.parse(name)
     base, colon, rest = name.partition(":")
     if base not in known:

@@ -185,10 +185,11 @@ def register_snapshot(dtype, play_names, unsaved):
     return dtype
 
 
-def view_of(st):
-    """The play fields of a stepped game's record st (numpy) as they were at its open decision or
-    its end (keep_view kept them), copied: a record of the game's plain-play fields."""
-    return st["s_view"].copy().view(_PLAY_DTYPES[st.dtype]).view(np.recarray)[0]
+def view_of(states):
+    """The play fields of a stepped game's record states[0] (a numpy record array of one) as they
+    were at its open decision or its end (keep_view kept them): a record of the game's plain-play
+    fields over the record's s_view, which the next run of the game overwrites."""
+    return states["s_view"].view(_PLAY_DTYPES[states.dtype]).reshape(-1).view(np.recarray)[0]
 
 
 def with_search_fields(play_state, max_players, unsaved=()):

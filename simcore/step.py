@@ -50,6 +50,12 @@ def open_game(game: str, players: int | None = None, seed: int = 0, index: int =
 
 
 _LINEUPS = {}
+_ACTION_IDS = {}
+
+
+def _action_ids(game: str, data_key: int, players: int) -> dict:
+    """The action ids already asked of a game's view for one data set and player count."""
+    return _ACTION_IDS.setdefault((game, data_key, players), {})
 
 
 def _lineup(plan):
@@ -82,28 +88,36 @@ class Game:
         self.lineup = _lineup(plan)
         stepper = self.spec.stepper
         self._kernel = stepper.kernel
-        self._state = stepper.new_state()
         self._tables = stepper.tables(self.data, self.players, self.lineup.table)
+        self._hold(stepper.new_state())
         self._seats = self.lineup.ids(seat_names or plan.policies)
-        self._row = np.zeros(self._state[0].policy.shape[0], dtype=np.int8)
+        self._row = np.zeros(self._st["policy"].shape[0], dtype=np.int8)
         self._row[:self.players] = self._seats
         self._out = np.zeros(self._row.shape[0], dtype=np.int32)
+        self._ids = _action_ids(self.spec.id, id(self.data), self.players)
         self._logging = int(logging)
         self._run(BEGIN)
         self._advance()
 
     # ---------------------------------------------------------------- the kernel
 
+    def _hold(self, state) -> None:
+        """Play in the state record array `state` (of one): the record and its view."""
+        self._state = state
+        self._st = state[0]
+        self._arrays = (state.view(np.ndarray), self._tables.view(np.ndarray))
+        self._view = view_of(state)
+
     def _run(self, command: int) -> int:
-        return int(self._kernel(self._state[0], self._tables[0], self.players, self._row, np.int64(self.seed),
+        states, tables = self._arrays
+        return int(self._kernel(states, tables, self.players, self._row, np.int64(self.seed),
                                 np.int64(self.index), command, self._out))
 
     def _advance(self) -> None:
         """On to the next decision (or the end): the decision, its state and the policy's choice."""
-        self._state["logging"] = self._logging       # (a search's runs turn it off)
+        self._st["logging"] = self._logging          # (a search's runs turn it off)
         stopped = self._run(ADVANCE)
-        st = self._state[0]
-        self._view = view_of(st)
+        st = self._st
         if stopped:
             view = self._view
             options = tuple(view["opts"][:view["n_opts"]].tolist())
@@ -111,7 +125,7 @@ class Game:
                                       context=int(st["s_open_ctx"]), options=options)
             own = int(st["s_step_own"])
             self._own = None if own == NO_OWN else own
-            ids = [self.view_module.action_id(self.data, self.players, self._decision, v) for v in options]
+            ids = [self._action_id(v) for v in options]
             self._by_action = dict(zip(ids, options))
             self._legal = sorted(self._by_action)
         else:
@@ -167,11 +181,11 @@ class Game:
     def apply_action(self, action: int) -> None:
         """Take a legal action of the open decision; an illegal one raises ValueError naming the legal ones."""
         value = self._value(action)
-        n = int(self._state["s_n_hist"][0])
+        n = int(self._st["s_n_hist"])
         if n >= MAX_HIST:
             raise ValueError(f"a game takes at most {MAX_HIST} decisions")
-        self._state["s_hist"][0, n] = value
-        self._state["s_n_hist"][0] = n + 1
+        self._st["s_hist"][n] = value
+        self._st["s_n_hist"] = n + 1
         self._advance()
 
     def policy_action(self) -> int:
@@ -181,7 +195,7 @@ class Game:
             raise ValueError("the game is over: no decision to take")
         if self._own is None:
             self._own = self._run(SEARCH_HERE)
-        return self.view_module.action_id(self.data, self.players, self._decision, self._own)
+        return self._action_id(self._own)
 
     def returns(self) -> list[float]:
         """Each seat's final score (VP) once the game is over; the scores so far before."""
@@ -217,9 +231,8 @@ class Game:
         """An independent copy: what is done to one does not change the other."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other._state = self._state.copy()
+        other._hold(self._state.copy())
         other._out = self._out.copy()
-        other._view = self._view.copy()
         return other
 
     def view(self, seat: int) -> "SeatView":
@@ -227,6 +240,16 @@ class Game:
         return SeatView(self, self._seat(seat))
 
     # ---------------------------------------------------------------- helpers
+
+    def _action_id(self, value: int) -> int:
+        """The game's view.action_id, kept: by the contract it depends on the decision's point and
+        context and the value only (per data and player count), and a game asks it for every option
+        of every decision."""
+        key = (self._decision.point, self._decision.context, value)
+        ids = self._ids
+        if key not in ids:
+            ids[key] = self.view_module.action_id(self.data, self.players, self._decision, value)
+        return ids[key]
 
     def _value(self, action) -> int:
         if self._decision is None:

@@ -84,6 +84,18 @@ def test_a_spec_holds_what_the_contract_says(game):
         assert callable(function)
     assert spec.picture_step in ("turn", "round") and spec.check_step in ("turn", "round", "year")
     assert spec.violations and all(isinstance(code, int) and code > 0 for code in spec.violations)
+    # the step protocol (simcore/step.py): the game's records with the search's fields, its tables,
+    # the kernel, and the view module's names of every decision point
+    stepper = spec.stepper
+    assert isinstance(stepper, contract.Stepper)
+    record = stepper.new_state()
+    assert record.shape == (1,) and "s_view" in record.dtype.names
+    view = importlib.import_module(spec.package + ".view")
+    data = spec.load_data(None)
+    for players in range(spec.min_players, spec.max_players + 1):
+        assert view.num_distinct_actions(data, players) > 1 and view.tensor_size(data, players) > 1
+        assert stepper.tables(data, players, None).shape == (1,)
+    assert len(set(view.DECISIONS.values())) == len(view.DECISIONS)
 
 
 @pytest.mark.parametrize("package", sorted({spec.package for spec in SPECS}))
@@ -92,6 +104,7 @@ def test_every_game_package_has_the_same_modules_and_its_record_the_fields_the_s
     state, playout = modules["state"], modules["playout"]
     assert isinstance(state, contract.StateModule)
     assert isinstance(playout, contract.PlayoutModule)
+    assert isinstance(modules["view"], contract.ViewModule)
     fields = set(state.STATE.names)
     missing = (set(contract.DRIVER_FIELDS) | {name for name, *_ in search.search_fields(state.MAX_PLAYERS)}) - fields
     assert not missing, f"{package}.state.STATE lacks {sorted(missing)}"

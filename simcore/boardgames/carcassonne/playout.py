@@ -429,9 +429,10 @@ def play_batch_kernel(ws, tables, players, seat_policies, seed, first_index, out
 
 
 @kernel
-def step_kernel(st, tt, players, policies, seed, index, command, out):
-    """The step API's call into a game (driver.step)."""
-    return driver.step(st, tt, players, policies, seed, index, command, out)
+def step_kernel(ws, tables, players, policies, seed, index, command, out):
+    """The step API's call into the game in ws[0] (driver.step; arrays, not records: numba
+    types a record argument anew at every call, 50 us, an array of records from a cache)."""
+    return driver.step(ws[0], tables[0], players, policies, seed, index, command, out)
 
 
 @kernel
