@@ -54,7 +54,7 @@ def test_a_tournament_ranks_an_agent(tmp_path):
 
 
 def test_an_agent_that_returns_no_legal_action_is_one_line_naming_it_the_game_and_decision():
-    result = simcore("simulate", GAME, "-p", "2", "-n", "2", "--workers", "1", "--policy", "bad=py:agents_for_tests:illegal",
+    result = simcore("simulate", GAME, "-p", "2", "-n", "2", "--workers", "1", "--quiet", "--policy", "bad=py:agents_for_tests:illegal",
                      "--policy", "greedy")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1
@@ -63,7 +63,7 @@ def test_an_agent_that_returns_no_legal_action_is_one_line_naming_it_the_game_an
 
 
 def test_an_agent_that_raises_is_one_line():
-    result = simcore("simulate", GAME, "-p", "2", "-n", "1", "--workers", "1", "--policy", "py:agents_for_tests:raising")
+    result = simcore("simulate", GAME, "-p", "2", "-n", "1", "--workers", "1", "--quiet", "--policy", "py:agents_for_tests:raising")
     assert result.returncode == 2
     assert "raised RuntimeError: out of ideas" in result.stderr and result.stderr.count("\n") == 1
 
@@ -75,7 +75,7 @@ def test_an_agent_that_raises_is_one_line():
     ("py:agents_for_tests", "write py:MODULE:FACTORY"),
 ])
 def test_an_agent_that_cannot_be_loaded_is_one_line_before_any_game(policy, message):
-    result = simcore("simulate", GAME, "-p", "2", "-n", "1", "--policy", policy)
+    result = simcore("simulate", GAME, "-p", "2", "-n", "1", "--quiet", "--policy", policy)
     assert result.returncode == 2 and message in result.stderr and result.stderr.count("\n") == 1
     with pytest.raises(UserError, match=message):
         api.open_game(GAME, players=2, policies=[policy])
@@ -95,3 +95,14 @@ def test_the_agent_sees_only_its_view():
     assert view.observation() == g.observation(seat)
     assert np.array_equal(view.observation_tensor(), g.observation_tensor(seat))
     assert not hasattr(view, "apply_action") and not hasattr(view, "clone")
+
+
+def test_a_scenario_file_seats_an_agent(tmp_path):
+    scenario = tmp_path / "agent.toml"
+    scenario.write_text('game = "notre-dame"\nplayers = 2\ngames = 3\nseed = 1\n'
+                        f'policies = ["{SEEDED}", "greedy"]\nworkers = 2\nout = "{tmp_path / "r.csv"}"\n')
+    result = simcore("run", scenario, "--quiet")
+    assert result.returncode == 0, result.stderr
+    rows = pd.read_csv(tmp_path / "r.csv")
+    direct = api.simulate(GAME, players=2, games=3, seed=1, policies=[SEEDED, "greedy"], workers=1)
+    assert list(rows["score"]) == list(direct["score"]) and list(rows["policy"][:2]) == ["me", "greedy"]
