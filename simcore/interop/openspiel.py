@@ -46,7 +46,8 @@ from collections import Counter
 import numpy as np
 import pyspiel
 
-from simcore import registry, results, runner, step
+from simcore import registry, runner, step
+from simcore.interop.outcome import win_shares
 from simcore.search import MAX_HIST
 
 PREFIX = "simcore_"
@@ -212,15 +213,6 @@ def _restore(game_id, players, seed, index, actions) -> _Play:
     for action in actions:
         game.apply_action(action)
     return _Play(None, game, actions)
-
-
-def win_shares(game: step.Game) -> list[float]:
-    """A finished game's win share per seat, as simulate's results compute it (results.ranks
-    with the game's tie-break, results.win_shares)."""
-    pts, _, _, tiebreak = game.outcome()
-    scores = pts.sum(axis=1, dtype=np.int64)[None]
-    wins = results.ranks(scores, tiebreak[None]) == 1
-    return [float(x) for x in results.win_shares(wins)[0]]
 
 
 class SimcoreState(pyspiel.State):
