@@ -19,6 +19,7 @@ What OpenSpiel sees:
   its number when it is first used (asked whose turn it is, its actions, ...), not when it is
   created: OpenSpiel's own clone() and its tensor-shape probe create initial states they never
   play (PyState::Clone, PyGame::ObservationTensorShape), which must not use up game numbers.
+  Observing a state not yet played shows the start of the game it would take now.
   A clone keeps its original's game, so a search from a state plays on the same hidden future
   (the pile's order, the decks): the tree of a determinized game.
 - Actions: the game's fixed action space (Game.num_distinct_actions, the game's view.py).
