@@ -285,7 +285,7 @@ BEGIN, ADVANCE, SEARCH_HERE, TIEBREAKS = range(4)     # step's commands
 def step(st, tt, players, policies, seed, index, command, out):
     """The step API's one call into a game (each game's playout.step_kernel): BEGIN game `index`
     of `seed`; ADVANCE it from its last boundary to its next decision of two or more options
-    (returns 1: st.s_view holds the state there, s_root_seat/s_root_dp/s_ctx the decision and
+    (returns 1: st.s_view holds the state there, s_root_seat/s_root_dp/s_open_ctx the decision and
     s_step_own the seat's policy's choice) or to its end (0, s_view the final state); SEARCH_HERE: the choice of the
     search seat whose decision is open (the search runs as in a searched game; returns the value);
     TIEBREAKS into out[:players] once the game is over. The decisions taken so far are

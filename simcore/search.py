@@ -128,7 +128,8 @@ def search_fields(max_players):
                                                      # did (a replay that does not retrace the game: a bug)
         # a stepped game (simcore/step.py): every decision with 2+ options stops the run
         ("s_step", np.int32),                        # 1 while the game is stepped
-        ("s_ctx", np.int32),                         # the open decision's context (decide's ctx)
+        ("s_ctx", np.int32),                         # the context (decide's ctx) of the decision being asked
+        ("s_open_ctx", np.int32),                    # the open decision's
         ("s_step_own", np.int32),                    # the value the seat's policy takes at the stop, NO_OWN: a search's
     ]
 
@@ -581,7 +582,15 @@ def open_decision(st, p, dp):
     keep_view(st)
     st.s_root_seat = p
     st.s_root_dp = dp
+    st.s_open_ctx = st.s_ctx
     st.s_n_root = st.n_opts
+
+
+@kernel(inline=True)
+def stepped_probe(st):
+    """Whether st is a stepped game's probe (a stepped game with a search seat between its
+    stops; not one of the search's runs)."""
+    return st.s_step != 0 and st.s_mode == PROBE
 
 
 @kernel

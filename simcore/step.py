@@ -72,9 +72,10 @@ class Game:
     """One game in play (open_game). Actions are integers in a fixed space of the game and player
     count (num_distinct_actions), each decision's options named by the game's view module."""
 
-    def __init__(self, plan, index: int, seat_names=None, logging: bool = False):
+    def __init__(self, plan, index: int, seat_names=None, logging: bool = True):
         """Game index of the runner's plan, its seats playing seat_names (default plan.policies);
-        logging: keep the game's move log (replay), as play_logged does."""
+        logging: keep the game's move log, as play_logged does (replay reads it, and a view may:
+        Strasbourg's who-passed-this-sub-phase is only in the log)."""
         self.plan = plan
         self.spec, self.data, self.players, self.seed, self.index = plan.spec, plan.data, plan.players, plan.seed, index
         self.view_module = importlib.import_module(self.spec.package + ".view")
@@ -107,7 +108,7 @@ class Game:
             view = self._view
             options = tuple(view["opts"][:view["n_opts"]].tolist())
             self._decision = Decision(seat=int(st["s_root_seat"]), point=int(st["s_root_dp"]),
-                                      context=int(st["s_ctx"]), options=options)
+                                      context=int(st["s_open_ctx"]), options=options)
             own = int(st["s_step_own"])
             self._own = None if own == NO_OWN else own
             ids = [self.view_module.action_id(self.data, self.players, self._decision, v) for v in options]

@@ -22,7 +22,7 @@ from simcore import driver
 from simcore.kernel import kernel
 from simcore.search import (
     ASK, OWN_POLICY, PLAY, ROLLOUT, STEP, chosen, copy_field, keep_play_fields, known_decision, restore_play_fields,
-    search_choice_of, seed_decision_stream)
+    search_choice_of, seed_decision_stream, stepped_probe)
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan, turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
@@ -82,7 +82,7 @@ def searched_placement(st, tt, t, seat):
                     return own
             else:
                 placement = st.opts[i]
-    if st.s_dec >= st.s_n_hist or st.s_step:
+    if st.s_dec >= st.s_n_hist or stepped_probe(st):
         # greedy did not choose this placement (the tree did, or it was replayed) but may choose
         # the action (not forced from the history: as the rollout policy or the tree's first
         # child; in a stepped game also the Ark's move after a forced ARK, probe_ark_move): give
@@ -206,7 +206,7 @@ def ark_move_decision(st, tt, seat):
         st.n_opts = m
         i = search_choice(st, tt, seat, ARK_MOVE)
         if i == OWN_POLICY:
-            return keep(st, probe_ark_move(st, tt, seat) if st.s_step else choose_ark_outcome(st, tt, seat))
+            return keep(st, probe_ark_move(st, tt, seat) if stepped_probe(st) else choose_ark_outcome(st, tt, seat))
         move = st.opts[i]
     return move
 
