@@ -702,10 +702,8 @@ def compiled_chosen(st, i):
 
 def note_context(st, ctx):
     """Before a decision's search_choice: its context (decide's ctx), which a stepped game's
-    open decision reports. Not once the run has stopped: a stepped game runs on from its open
-    decision to the next turn or round boundary, and the decisions on the way must not replace
-    the open one's context. Compiled to nothing for plain play's state."""
-    if has_search_fields(st) and st.s_mode != STOPPED:
+    open decision reports. Compiled to nothing for plain play's state."""
+    if has_search_fields(st):
         st.s_ctx = ctx
 
 
@@ -713,8 +711,7 @@ def note_context(st, ctx):
 def compiled_note_context(st, ctx):
     if has_search_fields(st):
         def note(st, ctx):
-            if st.s_mode != STOPPED:
-                st.s_ctx = ctx
+            st.s_ctx = ctx
         return note
     return lambda st, ctx: None
 
