@@ -112,24 +112,46 @@ def strength_value(st, tt):
 
 
 @kernel
-def worth(st, tt, p, h):
-    """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now, each
-    part at p's weight (the VP already won are the same in every outcome it compares)."""
+def valuation(st, tt, p):
+    """What worth reads besides the holdings, the same at every look-ahead of one decision (the turn,
+    the scorings, p's VP and weights do not change while p looks ahead), computed once: (the VP now,
+    a stored cube, a produced cube, a farm or bank, the military factor, a catapult's strength at
+    the scorings after the next, the goals factor, the scorings left, the goal cards on p's
+    holdings now, the culture factor). Each factor is the product worth used to form in the same
+    order, so every value is the same float to the last bit and greedy's choices stay the same."""
     left = turns_left(st, tt)
     scorings_left = YEARS + 2 - st.scorings
     cube = cube_value(st, tt)
-    value = 0.0
+    now = 0.0
     for t in range(3):
-        value += st.culture_vp[p, t]
-    value += st.military_vp[p]
-    value += weight(st, tt, p, W_CUBES) * cube * (h[H_FOOD] + h[H_MONEY] + FAVOUR_PREMIUM * h[H_FAVOUR])
+        now += st.culture_vp[p, t]
+    now += st.military_vp[p]
+    return (now,
+            weight(st, tt, p, W_CUBES) * cube,
+            weight(st, tt, p, W_PRODUCTION) * PRODUCTION * cube * left,
+            weight(st, tt, p, W_STORAGE) * STORAGE * cube,
+            weight(st, tt, p, W_MILITARY),
+            strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult,
+            weight(st, tt, p, W_GOALS),
+            scorings_left,
+            goals_worth(st, tt, p, st.hold[p]),
+            weight(st, tt, p, W_CULTURE))
+
+
+@kernel
+def worth(st, tt, p, h, val, goals):
+    """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now, each
+    part at p's weight (the VP already won are the same in every outcome it compares); val:
+    valuation(st, tt, p); goals: goals_worth of h (val[8] when h has p's tiles)."""
+    now, cubes, produce, storage, military, later, goal_factor, scorings_left, _, _ = val
+    value = now
+    value += cubes * (h[H_FOOD] + h[H_MONEY] + FAVOUR_PREMIUM * h[H_FAVOUR])
     food_cap = h[H_FARM] * tt.food_per_farm
     money_cap = h[H_BANK] * tt.money_per_bank
-    value += (weight(st, tt, p, W_PRODUCTION) * PRODUCTION * cube * left
-              * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap)))
-    value += weight(st, tt, p, W_STORAGE) * STORAGE * cube * (h[H_FARM] + h[H_BANK])
-    value += weight(st, tt, p, W_MILITARY) * military_worth(st, tt, p, h, scorings_left)
-    return value + weight(st, tt, p, W_GOALS) * goals_worth(st, tt, p, h)
+    value += produce * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap))
+    value += storage * (h[H_FARM] + h[H_BANK])
+    value += military * military_worth(st, tt, p, h, scorings_left, later)
+    return value + goal_factor * goals
 
 
 @kernel
@@ -154,11 +176,11 @@ def potential_strength(tt, h):
     return tt.strength_catapult * h[H_CATAPULT] + tt.strength_loaded * ready + tt.strength_empty * (units - ready)
 
 
-@kernel
-def military_worth(st, tt, p, h, scorings_left):
+@kernel(inline=True)
+def military_worth(st, tt, p, h, scorings_left, later):
     """The rank VP h would take at the next scoring against what the others can reach now (noted
     by note_rivals), a little for strength beyond that, and the catapults' strength at the
-    scorings after."""
+    scorings after (later per catapult, from valuation)."""
     if scorings_left <= 0:
         return 0.0
     mine = potential_strength(tt, h)
@@ -173,8 +195,7 @@ def military_worth(st, tt, p, h, scorings_left):
     total = 0
     for r in range(above, above + tied):
         total += tt.rank_vp[r]
-    later = strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult * h[H_CATAPULT]
-    return (total + tied - 1) // tied + MARGIN * mine + later
+    return (total + tied - 1) // tied + MARGIN * mine + later * h[H_CATAPULT]
 
 
 @kernel
@@ -205,18 +226,20 @@ def store(h, cube, cap_per, holder, unit, fill, amount):
     h[fill] += min(over, room)
 
 
-@kernel
-def activation_value(st, tt, p, card, code):
+@kernel(inline=True)
+def activation_value(st, tt, p, card, code, val):
     """The value gained by carrying out card's option move `code` (greedy's one-step look-ahead);
-    recruit codes are a count."""
+    recruit codes are a count. val: valuation(st, tt, p)."""
     h = st.scratch
     for i in range(N_HOLD):
         h[i] = st.hold[p, i]
     e = tt.card_effect[card]
     kind = tt.effect_kind[e]
     gained = 0.0
-    if kind == K_RECRUIT:
+    goals = val[8]                                          # the goal cards count tiles: only a
+    if kind == K_RECRUIT:                                   # recruit or a buy changes them
         h[H_MILITIA if tt.effect_unit[e] == 0 else H_CONDOTTIERE] += code
+        goals = goals_worth(st, tt, p, h)
     elif kind == K_PRODUCE:
         add_cubes(st, tt, h, tt.effect_cube[e], production(st, tt, p, e))
     else:
@@ -232,9 +255,10 @@ def activation_value(st, tt, p, card, code):
                 if n > 0 and st.supply[S_MONUMENT + t] > 0:
                     h[H_MONUMENT + t] += n
                     gained += n * tt.culture_values[t, culture_index(st, tt, t)]
+            goals = goals_worth(st, tt, p, h)
         add_cubes(st, tt, h, H_FOOD, tt.effect_gain[e, o, H_FOOD])
         add_cubes(st, tt, h, H_MONEY, tt.effect_gain[e, o, H_MONEY])
-    return worth(st, tt, p, h) + weight(st, tt, p, W_CULTURE) * gained
+    return worth(st, tt, p, h, val, goals) + val[9] * gained
 
 
 @kernel
@@ -258,39 +282,83 @@ def recruit_target(st, tt, p, e):
 
 
 @kernel
-def best_move(st, tt, p, card):
-    """The best option move of card for p and its value: (value, code)."""
+def best_move(st, tt, p, card, val):
+    """The best option move of card for p and its value: (value, code); code -1 if it has none.
+    It depends on the card's effect only (and on the state, the same during one decision)."""
     e = tt.card_effect[card]
     if tt.effect_kind[e] == K_RECRUIT:
         k = recruit_target(st, tt, p, e)
-        return activation_value(st, tt, p, card, k), k
+        return activation_value(st, tt, p, card, k, val), k
     n = option_moves(st, tt, p, card, st.moves)
     best, best_code = -1e9, -1
     for i in range(n):
         code = st.moves[i]
-        v = activation_value(st, tt, p, card, code)
+        v = activation_value(st, tt, p, card, code, val)
         if v > best:
             best, best_code = v, code
     return best, best_code
 
 
-@kernel
-def card_worth(st, tt, p, card, base):
-    """What holding `card` is worth to p: what its best move would add now, at least 0."""
-    if card < 0:
-        return 0.0
-    v, code = best_move(st, tt, p, card)
+@kernel(inline=True)
+def gain_of(v, code, base):
+    """What holding a card is worth, from its best move (v, code): what it would add now, at least
+    0 (0 without a move)."""
     if code < 0:
         return 0.0
     return max(0.0, v - base)
 
 
 @kernel
-def current_worth(st, tt, p):
-    h = st.scratch
-    for i in range(N_HOLD):
-        h[i] = st.hold[p, i]
-    return worth(st, tt, p, h)
+def slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1):
+    """What each display card would add now (gain_of its best move) into st.slot_worth; the best of
+    them (at least 0). best_move depends on the effect only, and copies of an effect are common
+    (the display and the hand hold 7 to 9 cards of 16 effects), so each effect is looked ahead
+    on once: a card of effect e0 or e1 (the hand cards', best moves (v0, code0) and (v1, code1);
+    -1: none given) or of an earlier slot's effect takes that value."""
+    best = 0.0
+    for s in range(tt.display_size):
+        card = st.display[s]
+        w = 0.0
+        if card >= 0:
+            e = tt.card_effect[card]
+            if e == e0:
+                w = gain_of(v0, code0, base)
+            elif e == e1:
+                w = gain_of(v1, code1, base)
+            else:
+                seen = -1
+                for s2 in range(s):
+                    if st.display[s2] >= 0 and tt.card_effect[st.display[s2]] == e:
+                        seen = s2
+                        break
+                if seen >= 0:
+                    w = st.slot_worth[seen]
+                else:
+                    v, code = best_move(st, tt, p, card, val)
+                    w = gain_of(v, code, base)
+        st.slot_worth[s] = w
+        best = max(best, w)
+    return best
+
+
+@kernel
+def hand_moves(st, tt, p, val):
+    """best_move of both hand cards (a hand always holds two cards, INV-2), once if they share
+    an effect: (e0, v0, code0, e1, v1, code1)."""
+    c0, c1 = st.hand[p, 0], st.hand[p, 1]
+    e0, e1 = tt.card_effect[c0], tt.card_effect[c1]
+    v0, code0 = best_move(st, tt, p, c0, val)
+    if e1 == e0:
+        v1, code1 = v0, code0
+    else:
+        v1, code1 = best_move(st, tt, p, c1, val)
+    return e0, v0, code0, e1, v1, code1
+
+
+@kernel
+def current_worth(st, tt, p, val):
+    """worth of p's holdings now."""
+    return worth(st, tt, p, st.hold[p], val, val[8])
 
 
 @kernel
@@ -300,16 +368,16 @@ def score_position(st, tt):
     alone (the goal cards) sees none of what a principality will still earn."""
     for p in range(st.players):
         note_rivals(st, tt, p)
-        st.vp[p] = np.int32(round(current_worth(st, tt, p)))
+        st.vp[p] = np.int32(round(current_worth(st, tt, p, valuation(st, tt, p))))
 
 
 @kernel
-def best_display_slot(st, tt, p, base):
+def best_display_slot(st, tt):
+    """The first display slot of the highest st.slot_worth (slot_worths filled it): (worth, slot)."""
     best, slot = -1.0, 0
     for s in range(tt.display_size):
-        v = card_worth(st, tt, p, st.display[s], base)
-        if v > best:
-            best, slot = v, s
+        if st.slot_worth[s] > best:
+            best, slot = st.slot_worth[s], s
     return best, slot
 
 
@@ -317,18 +385,19 @@ def best_display_slot(st, tt, p, base):
 def plan_action(st, tt, p):
     """DEC-1 for greedy: compare the best activation, the best swap, a favour and ending the turn;
     remember the card, move and swap chosen in st.plan_*."""
-    base = current_worth(st, tt, p)
+    val = valuation(st, tt, p)
+    base = current_worth(st, tt, p, val)
     d = tt.display_size
-    best_slot = 0.0
-    for s in range(d):                                      # what each display card would add now
-        st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
-        best_slot = max(best_slot, st.slot_worth[s])
+    e0, v0, code0, e1, v1, code1 = hand_moves(st, tt, p, val)
+    best_slot = slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1)   # what each display card would add now
     best_kind, best = END_TURN, 0.0
     swap_cost = weight(st, tt, p, W_EXCHANGE)
-    mine0, mine1 = 0.0, 0.0                                 # card_worth of each hand card, for the swaps
+    mine0, mine1 = 0.0, 0.0                                 # gain_of each hand card, for the swaps
     for h in range(2):
-        card = st.hand[p, h]                                # a hand always holds two cards (INV-2)
-        v, code = best_move(st, tt, p, card)
+        card = st.hand[p, h]
+        v, code = v0, code0
+        if h == 1:
+            v, code = v1, code1
         if code < 0:
             continue
         if h == 0:
@@ -448,7 +517,9 @@ def greedy_choice(st, tt, p, dp, ctx):
         return index_of(st, st.plan_code)
     if dp == D_EXCHANGE:
         note_rivals(st, tt, p)
-        best, slot = best_display_slot(st, tt, p, current_worth(st, tt, p))
+        val = valuation(st, tt, p)
+        slot_worths(st, tt, p, current_worth(st, tt, p, val), val, -1, 0.0, -1, -1, 0.0, -1)
+        best, slot = best_display_slot(st, tt)
         return index_of(st, slot)
     if dp == D_EXCHANGE_B:
         return index_of(st, st.plan_slot)
@@ -479,27 +550,31 @@ def unplanned_choice(st, tt, p, dp, ctx):
     """DEC-2, DEC-3/4, DEC-5, DEC-9 when greedy did not choose this action at DEC-1 (st.plan_ok
     is 0): the choice plan_action would have planned for the action taken, made now."""
     note_rivals(st, tt, p)
-    base = current_worth(st, tt, p)
+    val = valuation(st, tt, p)
+    base = current_worth(st, tt, p, val)
     if dp == D_CARD:
-        return index_of(st, best_card(st, tt, p, base))
+        return index_of(st, best_card(st, tt, p, base, val))
     if dp == D_RECRUIT:
         return index_of(st, recruit_target(st, tt, p, ctx))
     if dp == D_OPTION:                                      # ctx: the effect; a hand card has it
         card = st.hand[p, 0] if tt.card_effect[st.hand[p, 0]] == ctx else st.hand[p, 1]
-        v, code = best_move(st, tt, p, card)
+        v, code = best_move(st, tt, p, card, val)
         return index_of(st, code)
-    return index_of(st, best_swap(st, tt, p, base))
+    return index_of(st, best_swap(st, tt, p, base, val))
 
 
 @kernel
-def best_card(st, tt, p, base):
+def best_card(st, tt, p, base, val):
     """The hand card whose best move gains most (an exchange symbol adds half the best display
     card, as in plan_action); -1 if neither can be activated."""
-    best_slot, slot = best_display_slot(st, tt, p, base)     # at least 0: card_worth is
+    e0, v0, code0, e1, v1, code1 = hand_moves(st, tt, p, val)
+    best_slot = slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1)   # at least 0
     best, h_best = -1e300, -1
     for h in range(2):
         card = st.hand[p, h]
-        v, code = best_move(st, tt, p, card)
+        v, code = v0, code0
+        if h == 1:
+            v, code = v1, code1
         if code < 0:
             continue
         gain = v - base
@@ -511,15 +586,15 @@ def best_card(st, tt, p, base):
 
 
 @kernel
-def best_swap(st, tt, p, base):
+def best_swap(st, tt, p, base, val):
     """Action B's one-card exchange h * D + s that gains most (as in plan_action)."""
     d = tt.display_size
-    for s in range(d):
-        st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
+    e0, v0, code0, e1, v1, code1 = hand_moves(st, tt, p, val)
+    slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1)
     swap_cost = weight(st, tt, p, W_EXCHANGE)
     best, code = -1e300, 0
     for h in range(2):
-        mine = card_worth(st, tt, p, st.hand[p, h], base)
+        mine = gain_of(v0, code0, base) if h == 0 else gain_of(v1, code1, base)
         for s in range(d):
             gain = st.slot_worth[s] - mine - swap_cost
             if gain > best + 1e-9:
