@@ -33,8 +33,7 @@ from simcore.search import greedy_weight, is_greedy, weight_defaults
 from simcore.rng import below, shuffle
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.rules import (
-    code_favour, code_food, code_money, code_option, culture_index, empty_condottieri, empty_militia,
-    option_moves, production, tiles_available)
+    admitted, culture_index, empty_condottieri, empty_militia, pay_code, production, tiles_available, twin_options)
 from simcore.boardgames.principato.scoring import goal_value, strength
 from simcore.boardgames.principato.state import (
     ACT_A, ACT_B, ACT_C, D_CARD, D_CULTURE, D_DISCARD, D_EXCHANGE, D_EXCHANGE_B, D_FAVOUR, D_KIND, D_LOAD,
@@ -143,47 +142,71 @@ def worth(st, tt, p, h, val, goals):
     """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now, each
     part at p's weight (the VP already won are the same in every outcome it compares); val:
     valuation(st, tt, p); goals: goals_worth of h (val[8] when h has p's tiles)."""
+    return worth_of(st, tt, p, val, goals, h[H_FOOD], h[H_MONEY], h[H_FAVOUR], h[H_FIELD], h[H_FARM],
+                    h[H_PALAZZO], h[H_BANK], h[H_CATAPULT], h[H_MILITIA], h[H_MIL_FOOD], h[H_MIL_FAV],
+                    h[H_CONDOTTIERE], h[H_CON_MONEY], h[H_CON_FAV])
+
+
+@kernel(inline=True)
+def worth_of(st, tt, p, val, goals, food, money, fav, field, farm, palazzo, bank, catapult, militia, mil_food,
+             mil_fav, condottiere, con_money, con_fav):
+    """worth of the holdings given one by one: a look-ahead keeps the holdings after a move in
+    local variables (registers) instead of writing a copy of the whole row to memory."""
     now, cubes, produce, storage, military, later, goal_factor, scorings_left, _, _ = val
     value = now
-    value += cubes * (h[H_FOOD] + h[H_MONEY] + FAVOUR_PREMIUM * h[H_FAVOUR])
-    food_cap = h[H_FARM] * tt.food_per_farm
-    money_cap = h[H_BANK] * tt.money_per_bank
-    value += produce * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap))
-    value += storage * (h[H_FARM] + h[H_BANK])
-    value += military * military_worth(st, tt, p, h, scorings_left, later)
+    value += cubes * (food + money + FAVOUR_PREMIUM * fav)
+    food_cap = farm * tt.food_per_farm
+    money_cap = bank * tt.money_per_bank
+    value += produce * (min(field, food_cap) + min(palazzo, money_cap))
+    value += storage * (farm + bank)
+    if scorings_left > 0:                                   # none left: strength is worth nothing
+        mine = strength_of(tt, food, money, fav, catapult, militia, mil_food, mil_fav, condottiere, con_money,
+                           con_fav)
+        value += military * military_worth(st, tt, p, mine, later * catapult)
     return value + goal_factor * goals
 
 
-@kernel
-def most_loads(h):
-    """The loads that fill every empty unit holdings h has cubes for, food and money before favour:
-    (food onto militia, favour onto militia, money onto condottieri, favour onto condottieri)."""
-    em = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
-    ec = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
-    a = min(em, h[H_FOOD])
-    c = min(ec, h[H_MONEY])
-    b = min(em - a, h[H_FAVOUR])
-    d = min(ec - c, h[H_FAVOUR] - b)
+@kernel(inline=True)
+def loads_of(food, money, fav, militia, mil_food, mil_fav, condottiere, con_money, con_fav):
+    """The loads that fill every empty unit the holdings have cubes for, food and money before
+    favour: (food onto militia, favour onto militia, money onto condottieri, favour onto condottieri)."""
+    em = militia - mil_food - mil_fav
+    ec = condottiere - con_money - con_fav
+    a = min(em, food)
+    c = min(ec, money)
+    b = min(em - a, fav)
+    d = min(ec - c, fav - b)
     return a, b, c, d
 
 
 @kernel
-def potential_strength(tt, h):
-    """The strength holdings h can show at a scoring, loading every empty unit it has cubes for."""
-    units = h[H_MILITIA] + h[H_CONDOTTIERE]
-    a, b, c, d = most_loads(h)
-    ready = h[H_MIL_FOOD] + h[H_MIL_FAV] + h[H_CON_MONEY] + h[H_CON_FAV] + a + b + c + d
-    return tt.strength_catapult * h[H_CATAPULT] + tt.strength_loaded * ready + tt.strength_empty * (units - ready)
+def most_loads(h):
+    """loads_of holdings h (a N_HOLD row)."""
+    return loads_of(h[H_FOOD], h[H_MONEY], h[H_FAVOUR], h[H_MILITIA], h[H_MIL_FOOD], h[H_MIL_FAV],
+                    h[H_CONDOTTIERE], h[H_CON_MONEY], h[H_CON_FAV])
 
 
 @kernel(inline=True)
-def military_worth(st, tt, p, h, scorings_left, later):
-    """The rank VP h would take at the next scoring against what the others can reach now (noted
-    by note_rivals), a little for strength beyond that, and the catapults' strength at the
-    scorings after (later per catapult, from valuation)."""
-    if scorings_left <= 0:
-        return 0.0
-    mine = potential_strength(tt, h)
+def strength_of(tt, food, money, fav, catapult, militia, mil_food, mil_fav, condottiere, con_money, con_fav):
+    """The strength the holdings can show at a scoring, loading every empty unit they have cubes for."""
+    units = militia + condottiere
+    a, b, c, d = loads_of(food, money, fav, militia, mil_food, mil_fav, condottiere, con_money, con_fav)
+    ready = mil_food + mil_fav + con_money + con_fav + a + b + c + d
+    return tt.strength_catapult * catapult + tt.strength_loaded * ready + tt.strength_empty * (units - ready)
+
+
+@kernel
+def potential_strength(tt, h):
+    """strength_of holdings h (a N_HOLD row)."""
+    return strength_of(tt, h[H_FOOD], h[H_MONEY], h[H_FAVOUR], h[H_CATAPULT], h[H_MILITIA], h[H_MIL_FOOD],
+                       h[H_MIL_FAV], h[H_CONDOTTIERE], h[H_CON_MONEY], h[H_CON_FAV])
+
+
+@kernel(inline=True)
+def military_worth(st, tt, p, mine, later):
+    """The rank VP of strength `mine` at the next scoring against what the others can reach now
+    (noted by note_rivals), a little for strength beyond that, and `later`: the catapults'
+    strength at the scorings after (valuation's factor times the catapults)."""
     above, tied = 0, 1
     for q in range(st.players):
         if q != p:
@@ -195,7 +218,7 @@ def military_worth(st, tt, p, h, scorings_left, later):
     total = 0
     for r in range(above, above + tied):
         total += tt.rank_vp[r]
-    return (total + tied - 1) // tied + MARGIN * mine + later * h[H_CATAPULT]
+    return (total + tied - 1) // tied + MARGIN * mine + later
 
 
 @kernel
@@ -212,63 +235,72 @@ def goals_worth(st, tt, p, h):
     return goal_value(tt, st.goals[p, 0], h, st.military_vp[p]) + goal_value(tt, st.goals[p, 1], h, st.military_vp[p])
 
 
-@kernel
-def store(h, cube, cap_per, holder, unit, fill, amount):
-    """Cubes into storage, the overflow onto empty compatible units (greedy places all it can)."""
-    cap = h[holder] * cap_per
-    stored = min(amount, max(cap - h[cube], 0))
-    h[cube] += stored
-    over = amount - stored
-    if unit == H_MILITIA:
-        room = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
-    else:
-        room = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
-    h[fill] += min(over, room)
+@kernel(inline=True)
+def stored_after(amount, supply, cube, cap, units, loaded, fill):
+    """Greedy gaining `amount` food or money: at most the supply, stored up to cap, the overflow
+    onto the empty compatible units (units, of which `loaded` carry a cube; greedy places all it
+    can, fill of them carrying this cube). The cube and fill after."""
+    amount = min(amount, supply)
+    stored = min(amount, max(cap - cube, 0))
+    return cube + stored, fill + min(amount - stored, units - loaded)
 
 
 @kernel(inline=True)
-def activation_value(st, tt, p, card, code, val):
-    """The value gained by carrying out card's option move `code` (greedy's one-step look-ahead);
-    recruit codes are a count. val: valuation(st, tt, p)."""
-    h = st.scratch
-    for i in range(N_HOLD):
-        h[i] = st.hold[p, i]
-    e = tt.card_effect[card]
-    kind = tt.effect_kind[e]
-    gained = 0.0
-    goals = val[8]                                          # the goal cards count tiles: only a
-    if kind == K_RECRUIT:                                   # recruit or a buy changes them
-        h[H_MILITIA if tt.effect_unit[e] == 0 else H_CONDOTTIERE] += code
-        goals = goals_worth(st, tt, p, h)
-    elif kind == K_PRODUCE:
-        add_cubes(st, tt, h, tt.effect_cube[e], production(st, tt, p, e))
-    else:
-        o = code_option(code)
-        if kind == K_BUY:
-            h[H_FOOD] -= code_food(code)
-            h[H_MONEY] -= code_money(code)
-            h[H_FAVOUR] -= code_favour(code)
-            for g in range(H_MONUMENT):
-                h[g] += tt.effect_gain[e, o, g]
-            for t in range(3):
-                n = tt.effect_gain[e, o, H_MONUMENT + t]
-                if n > 0 and st.supply[S_MONUMENT + t] > 0:
-                    h[H_MONUMENT + t] += n
-                    gained += n * tt.culture_values[t, culture_index(st, tt, t)]
-            goals = goals_worth(st, tt, p, h)
-        add_cubes(st, tt, h, H_FOOD, tt.effect_gain[e, o, H_FOOD])
-        add_cubes(st, tt, h, H_MONEY, tt.effect_gain[e, o, H_MONEY])
-    return worth(st, tt, p, h, val, goals) + val[9] * gained
+def value_after(st, tt, p, val, goals, gained, pay_f, pay_m, pay_v, e, o, more_militia, more_condottieri,
+                add_food, add_money):
+    """The value of p's holdings after a move (greedy's one-step look-ahead): pay (pay_f, pay_m,
+    pay_v) cubes, gain the tiles of effect e's option o (none if o < 0) and the units, then
+    add_food and add_money cubes; goals: goals_worth after the move, gained: the culture VP it
+    takes. The same sums as carrying the move out on a copy of the holdings and taking worth."""
+    h = st.hold[p]
+    food = h[H_FOOD] - pay_f
+    money = h[H_MONEY] - pay_m
+    fav = h[H_FAVOUR] - pay_v
+    field, farm, palazzo, bank, catapult = h[H_FIELD], h[H_FARM], h[H_PALAZZO], h[H_BANK], h[H_CATAPULT]
+    if o >= 0:
+        field += tt.effect_gain[e, o, H_FIELD]
+        farm += tt.effect_gain[e, o, H_FARM]
+        palazzo += tt.effect_gain[e, o, H_PALAZZO]
+        bank += tt.effect_gain[e, o, H_BANK]
+        catapult += tt.effect_gain[e, o, H_CATAPULT]
+    militia = h[H_MILITIA] + more_militia
+    condottiere = h[H_CONDOTTIERE] + more_condottieri
+    mil_food, mil_fav, con_money, con_fav = h[H_MIL_FOOD], h[H_MIL_FAV], h[H_CON_MONEY], h[H_CON_FAV]
+    food, mil_food = stored_after(add_food, st.supply[S_FOOD], food, farm * tt.food_per_farm, militia,
+                                  mil_food + mil_fav, mil_food)
+    money, con_money = stored_after(add_money, st.supply[S_MONEY], money, bank * tt.money_per_bank, condottiere,
+                                    con_money + con_fav, con_money)
+    return worth_of(st, tt, p, val, goals, food, money, fav, field, farm, palazzo, bank, catapult, militia,
+                    mil_food, mil_fav, condottiere, con_money, con_fav) + val[9] * gained
 
 
 @kernel
-def add_cubes(st, tt, h, cube, amount):
-    pool = S_FOOD if cube == H_FOOD else S_MONEY
-    amount = min(amount, st.supply[pool])
-    if cube == H_FOOD:
-        store(h, H_FOOD, tt.food_per_farm, H_FARM, H_MILITIA, H_MIL_FOOD, amount)
-    else:
-        store(h, H_MONEY, tt.money_per_bank, H_BANK, H_CONDOTTIERE, H_CON_MONEY, amount)
+def option_tiles(st, tt, p, e, o):
+    """What buy option o of effect e gives besides cubes, the same for each of its payments:
+    (goals_worth after it, the culture VP it takes). A culture token counts only while its
+    stack has one."""
+    h = st.scratch
+    for i in range(N_HOLD):
+        h[i] = st.hold[p, i]
+    gained = 0.0
+    for g in range(H_MONUMENT):
+        h[g] += tt.effect_gain[e, o, g]
+    for t in range(3):
+        n = tt.effect_gain[e, o, H_MONUMENT + t]
+        if n > 0 and st.supply[S_MONUMENT + t] > 0:
+            h[H_MONUMENT + t] += n
+            gained += n * tt.culture_values[t, culture_index(st, tt, t)]
+    return goals_worth(st, tt, p, h), gained
+
+
+@kernel
+def recruit_goals(st, tt, p, unit, k):
+    """goals_worth of p with k more units of type unit (H_MILITIA, H_CONDOTTIERE)."""
+    h = st.scratch
+    for i in range(N_HOLD):
+        h[i] = st.hold[p, i]
+    h[unit] += k
+    return goals_worth(st, tt, p, h)
 
 
 @kernel
@@ -284,18 +316,58 @@ def recruit_target(st, tt, p, e):
 @kernel
 def best_move(st, tt, p, card, val):
     """The best option move of card for p and its value: (value, code); code -1 if it has none.
-    It depends on the card's effect only (and on the state, the same during one decision)."""
+    It depends on the card's effect only (and on the state, the same during one decision).
+    The moves are option_moves', weighed in their order (the first best is taken)."""
     e = tt.card_effect[card]
-    if tt.effect_kind[e] == K_RECRUIT:
+    kind = tt.effect_kind[e]
+    if kind == K_RECRUIT:
         k = recruit_target(st, tt, p, e)
-        return activation_value(st, tt, p, card, k, val), k
-    n = option_moves(st, tt, p, card, st.moves)
+        militia = tt.effect_unit[e] == 0
+        unit = H_MILITIA if militia else H_CONDOTTIERE
+        goals = recruit_goals(st, tt, p, unit, k)
+        return value_after(st, tt, p, val, goals, 0.0, 0, 0, 0, e, -1, k if militia else 0,
+                           0 if militia else k, 0, 0), k
+    if kind == K_PRODUCE:
+        amount = production(st, tt, p, e)
+        food = tt.effect_cube[e] == H_FOOD
+        return value_after(st, tt, p, val, val[8], 0.0, 0, 0, 0, e, -1, 0, 0, amount if food else 0,
+                           0 if food else amount), 0
+    if kind == K_BUY:
+        return best_buy(st, tt, p, e, val)
     best, best_code = -1e9, -1
-    for i in range(n):
-        code = st.moves[i]
-        v = activation_value(st, tt, p, card, code, val)
+    for o in range(tt.effect_n_options[e]):                 # K_GAIN: every option, cubes only (option_moves)
+        v = value_after(st, tt, p, val, val[8], 0.0, 0, 0, 0, e, -1, 0, 0, tt.effect_gain[e, o, H_FOOD],
+                        tt.effect_gain[e, o, H_MONEY])
         if v > best:
-            best, best_code = v, code
+            best, best_code = v, o
+    return best, best_code
+
+
+@kernel
+def best_buy(st, tt, p, e, val):
+    """best_move of buy effect e: its moves are rules.payment_options', walked here in the same
+    order without listing them (the first best is taken), and what an option gives besides cubes
+    (option_tiles) is found once for all its payments."""
+    food, money, fav = st.hold[p, H_FOOD], st.hold[p, H_MONEY], st.hold[p, H_FAVOUR]
+    best, best_code = -1e9, -1
+    for o in range(tt.effect_n_options[e]):
+        if not tiles_available(st, tt, e, o):
+            continue
+        twins = twin_options(st, tt, e, o)
+        need_f, need_m = tt.effect_pay[e, o, 0], tt.effect_pay[e, o, 1]
+        add_food, add_money = tt.effect_gain[e, o, H_FOOD], tt.effect_gain[e, o, H_MONEY]
+        goals, gained, known = 0, 0.0, False
+        for f in range(min(need_f, food), -1, -1):
+            for m in range(min(need_m, money), max(need_f - f + need_m - fav, 0) - 1, -1):   # v <= fav
+                v = need_f - f + need_m - m
+                if twins != 0 and admitted(tt, e, twins, f, m, v):
+                    continue
+                if not known:
+                    goals, gained = option_tiles(st, tt, p, e, o)
+                    known = True
+                value = value_after(st, tt, p, val, goals, gained, f, m, v, e, o, 0, 0, add_food, add_money)
+                if value > best:
+                    best, best_code = value, pay_code(o, f, m, v)
     return best, best_code
 
 
