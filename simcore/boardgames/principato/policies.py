@@ -25,16 +25,18 @@ greedy — one step ahead on a value in VP-equivalents of its own principality: 
 
 determinize — what a search seat cannot see (HI-5), redrawn from what it can.
 """
+from collections import namedtuple
+
 import numpy as np
 
 from simcore.contract import Param
 from simcore.kernel import kernel
 from simcore.search import greedy_weight, is_greedy, weight_defaults
 from simcore.rng import below, shuffle
-from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
+from simcore.boardgames.principato.components import GK_PER_MILITARY_VP, K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.rules import (
     admitted, culture_index, empty_condottieri, empty_militia, pay_code, production, tiles_available, twin_options)
-from simcore.boardgames.principato.scoring import goal_value, strength
+from simcore.boardgames.principato.scoring import HOLD_BIT, goal_value, strength
 from simcore.boardgames.principato.state import (
     ACT_A, ACT_B, ACT_C, D_CARD, D_CULTURE, D_DISCARD, D_EXCHANGE, D_EXCHANGE_B, D_FAVOUR, D_KIND, D_LOAD,
     D_OPTION, D_OVERFLOW, D_RECRUIT, DISCARD_MIL, END_TURN, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY,
@@ -101,7 +103,13 @@ def turns_left(st, tt):
 @kernel
 def cube_value(st, tt):
     """A stored cube buys about a VP while there are turns to spend it; at the end it only breaks ties."""
-    return min(CUBE, 0.15 * turns_left(st, tt)) + 0.01
+    return cube_of(turns_left(st, tt))
+
+
+@kernel(inline=True)
+def cube_of(left):
+    """cube_value with `left` own turns left."""
+    return min(CUBE, 0.15 * left) + 0.01
 
 
 @kernel
@@ -110,38 +118,70 @@ def strength_value(st, tt):
     return (tt.rank_vp[0] - tt.rank_vp[1]) / 3.0
 
 
+# What worth reads besides the holdings, the same at every look-ahead of one decision (the turn,
+# the scorings, p's VP and weights do not change while p looks ahead): valuation computes it once.
+# The factors are the products worth used to form, in the same order, so every value is the same
+# float to the last bit and greedy's choices stay the same.
+Valuation = namedtuple("Valuation", (
+    "now",              # p's culture and military VP
+    "cubes",            # a stored cube
+    "produce",          # a produced cube (per field or palazzo that storage takes)
+    "storage",          # a farm or bank
+    "military",         # the factor on military_worth
+    "later",            # one catapult's strength at the scorings after the next
+    "goal_factor",      # the factor on the goal cards
+    "culture",          # the factor on a culture token's VP
+    "scorings_left",
+    "goals",            # goals_worth of p's holdings now
+    "goal_tiles",       # the holdings p's goal cards count, as HOLD_BIT bits
+    "favour_last",      # paying with food and money before favour is never worth less (best_buy)
+))
+
+
 @kernel
 def valuation(st, tt, p):
-    """What worth reads besides the holdings, the same at every look-ahead of one decision (the turn,
-    the scorings, p's VP and weights do not change while p looks ahead), computed once: (the VP now,
-    a stored cube, a produced cube, a farm or bank, the military factor, a catapult's strength at
-    the scorings after the next, the goals factor, the scorings left, the goal cards on p's
-    holdings now, the culture factor). Each factor is the product worth used to form in the same
-    order, so every value is the same float to the last bit and greedy's choices stay the same."""
+    """The Valuation of p's principality for one decision."""
     left = turns_left(st, tt)
     scorings_left = YEARS + 2 - st.scorings
-    cube = cube_value(st, tt)
+    cube = cube_of(left)
     now = 0.0
     for t in range(3):
         now += st.culture_vp[p, t]
     now += st.military_vp[p]
-    return (now,
-            weight(st, tt, p, W_CUBES) * cube,
-            weight(st, tt, p, W_PRODUCTION) * PRODUCTION * cube * left,
-            weight(st, tt, p, W_STORAGE) * STORAGE * cube,
-            weight(st, tt, p, W_MILITARY),
-            strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult,
-            weight(st, tt, p, W_GOALS),
-            scorings_left,
-            goals_worth(st, tt, p, st.hold[p]),
-            weight(st, tt, p, W_CULTURE))
+    goal_tiles = 0
+    for k in range(2):
+        g = st.goals[p, k]
+        if tt.goal_kind[g] != GK_PER_MILITARY_VP:
+            goal_tiles |= tt.goal_tiles[g]
+    cubes = weight(st, tt, p, W_CUBES) * cube
+    military = weight(st, tt, p, W_MILITARY)
+    # favour_last: a cube kept is worth at least nothing (cubes >= 0) and more strength at least
+    # as much as less (military >= 0, a loaded unit no weaker than an empty one, rank VP falling
+    # with the rank); a favour is worth more than food or money (FAVOUR_PREMIUM > 1) and loads
+    # either unit type, so keeping a favour rather than a food or a money is worth more.
+    favour_last = cubes >= 0 and military >= 0 and tt.strength_loaded >= tt.strength_empty
+    for r in range(1, st.players):
+        if tt.rank_vp[r] > tt.rank_vp[r - 1]:
+            favour_last = False
+    return Valuation(now,
+                     cubes,
+                     weight(st, tt, p, W_PRODUCTION) * PRODUCTION * cube * left,
+                     weight(st, tt, p, W_STORAGE) * STORAGE * cube,
+                     military,
+                     strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult,
+                     weight(st, tt, p, W_GOALS),
+                     weight(st, tt, p, W_CULTURE),
+                     scorings_left,
+                     goals_worth(st, tt, p, st.hold[p]),
+                     goal_tiles,
+                     favour_last)
 
 
 @kernel
 def worth(st, tt, p, h, val, goals):
     """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now, each
     part at p's weight (the VP already won are the same in every outcome it compares); val:
-    valuation(st, tt, p); goals: goals_worth of h (val[8] when h has p's tiles)."""
+    valuation(st, tt, p); goals: goals_worth of h (val.goals when h has p's tiles)."""
     return worth_of(st, tt, p, val, goals, h[H_FOOD], h[H_MONEY], h[H_FAVOUR], h[H_FIELD], h[H_FARM],
                     h[H_PALAZZO], h[H_BANK], h[H_CATAPULT], h[H_MILITIA], h[H_MIL_FOOD], h[H_MIL_FAV],
                     h[H_CONDOTTIERE], h[H_CON_MONEY], h[H_CON_FAV])
@@ -152,18 +192,17 @@ def worth_of(st, tt, p, val, goals, food, money, fav, field, farm, palazzo, bank
              mil_fav, condottiere, con_money, con_fav):
     """worth of the holdings given one by one: a look-ahead keeps the holdings after a move in
     local variables (registers) instead of writing a copy of the whole row to memory."""
-    now, cubes, produce, storage, military, later, goal_factor, scorings_left, _, _ = val
-    value = now
-    value += cubes * (food + money + FAVOUR_PREMIUM * fav)
+    value = val.now
+    value += val.cubes * (food + money + FAVOUR_PREMIUM * fav)
     food_cap = farm * tt.food_per_farm
     money_cap = bank * tt.money_per_bank
-    value += produce * (min(field, food_cap) + min(palazzo, money_cap))
-    value += storage * (farm + bank)
-    if scorings_left > 0:                                   # none left: strength is worth nothing
+    value += val.produce * (min(field, food_cap) + min(palazzo, money_cap))
+    value += val.storage * (farm + bank)
+    if val.scorings_left > 0:                               # none left: strength is worth nothing
         mine = strength_of(tt, food, money, fav, catapult, militia, mil_food, mil_fav, condottiere, con_money,
                            con_fav)
-        value += military * military_worth(st, tt, p, mine, later * catapult)
-    return value + goal_factor * goals
+        value += val.military * military_worth(st, tt, p, mine, val.later * catapult)
+    return value + val.goal_factor * goals
 
 
 @kernel(inline=True)
@@ -271,31 +310,43 @@ def value_after(st, tt, p, val, goals, gained, pay_f, pay_m, pay_v, e, o, more_m
     money, con_money = stored_after(add_money, st.supply[S_MONEY], money, bank * tt.money_per_bank, condottiere,
                                     con_money + con_fav, con_money)
     return worth_of(st, tt, p, val, goals, food, money, fav, field, farm, palazzo, bank, catapult, militia,
-                    mil_food, mil_fav, condottiere, con_money, con_fav) + val[9] * gained
+                    mil_food, mil_fav, condottiere, con_money, con_fav) + val.culture * gained
 
 
 @kernel
-def option_tiles(st, tt, p, e, o):
+def option_tiles(st, tt, p, e, o, val):
     """What buy option o of effect e gives besides cubes, the same for each of its payments:
     (goals_worth after it, the culture VP it takes). A culture token counts only while its
-    stack has one."""
+    stack has one. The goal cards are scored again only if the option adds a holding they count."""
+    gained = 0.0
+    counted = 0                                             # HOLD_BIT of the holdings it adds
+    for g in range(H_MONUMENT):
+        if tt.effect_gain[e, o, g] != 0:
+            counted |= HOLD_BIT[g]
+    for t in range(3):
+        n = tt.effect_gain[e, o, H_MONUMENT + t]
+        if n > 0 and st.supply[S_MONUMENT + t] > 0:
+            counted |= HOLD_BIT[H_MONUMENT + t]
+            gained += n * tt.culture_values[t, culture_index(st, tt, t)]
+    if counted & val.goal_tiles == 0:
+        return val.goals, gained
     h = st.scratch
     for i in range(N_HOLD):
         h[i] = st.hold[p, i]
-    gained = 0.0
     for g in range(H_MONUMENT):
         h[g] += tt.effect_gain[e, o, g]
     for t in range(3):
         n = tt.effect_gain[e, o, H_MONUMENT + t]
         if n > 0 and st.supply[S_MONUMENT + t] > 0:
             h[H_MONUMENT + t] += n
-            gained += n * tt.culture_values[t, culture_index(st, tt, t)]
     return goals_worth(st, tt, p, h), gained
 
 
 @kernel
-def recruit_goals(st, tt, p, unit, k):
+def recruit_goals(st, tt, p, unit, k, val):
     """goals_worth of p with k more units of type unit (H_MILITIA, H_CONDOTTIERE)."""
+    if k == 0 or HOLD_BIT[unit] & val.goal_tiles == 0:
+        return val.goals
     h = st.scratch
     for i in range(N_HOLD):
         h[i] = st.hold[p, i]
@@ -324,19 +375,19 @@ def best_move(st, tt, p, card, val):
         k = recruit_target(st, tt, p, e)
         militia = tt.effect_unit[e] == 0
         unit = H_MILITIA if militia else H_CONDOTTIERE
-        goals = recruit_goals(st, tt, p, unit, k)
+        goals = recruit_goals(st, tt, p, unit, k, val)
         return value_after(st, tt, p, val, goals, 0.0, 0, 0, 0, e, -1, k if militia else 0,
                            0 if militia else k, 0, 0), k
     if kind == K_PRODUCE:
         amount = production(st, tt, p, e)
         food = tt.effect_cube[e] == H_FOOD
-        return value_after(st, tt, p, val, val[8], 0.0, 0, 0, 0, e, -1, 0, 0, amount if food else 0,
+        return value_after(st, tt, p, val, val.goals, 0.0, 0, 0, 0, e, -1, 0, 0, amount if food else 0,
                            0 if food else amount), 0
     if kind == K_BUY:
         return best_buy(st, tt, p, e, val)
     best, best_code = -1e9, -1
     for o in range(tt.effect_n_options[e]):                 # K_GAIN: every option, cubes only (option_moves)
-        v = value_after(st, tt, p, val, val[8], 0.0, 0, 0, 0, e, -1, 0, 0, tt.effect_gain[e, o, H_FOOD],
+        v = value_after(st, tt, p, val, val.goals, 0.0, 0, 0, 0, e, -1, 0, 0, tt.effect_gain[e, o, H_FOOD],
                         tt.effect_gain[e, o, H_MONEY])
         if v > best:
             best, best_code = v, o
@@ -347,7 +398,11 @@ def best_move(st, tt, p, card, val):
 def best_buy(st, tt, p, e, val):
     """best_move of buy effect e: its moves are rules.payment_options', walked here in the same
     order without listing them (the first best is taken), and what an option gives besides cubes
-    (option_tiles) is found once for all its payments."""
+    (option_tiles) is found once for all its payments. An option's first payment pays all the
+    food and money it can; every other one pays favour instead of some of them and, where
+    val.favour_last holds and the option gives no cubes, is worth no more (each part of worth is
+    the same or less, and a float sum does not grow when a part does not): weighing the first
+    is enough, unless an earlier option of the same gain already lists it (PR-9.3)."""
     food, money, fav = st.hold[p, H_FOOD], st.hold[p, H_MONEY], st.hold[p, H_FAVOUR]
     best, best_code = -1e9, -1
     for o in range(tt.effect_n_options[e]):
@@ -356,18 +411,25 @@ def best_buy(st, tt, p, e, val):
         twins = twin_options(st, tt, e, o)
         need_f, need_m = tt.effect_pay[e, o, 0], tt.effect_pay[e, o, 1]
         add_food, add_money = tt.effect_gain[e, o, H_FOOD], tt.effect_gain[e, o, H_MONEY]
-        goals, gained, known = 0, 0.0, False
-        for f in range(min(need_f, food), -1, -1):
-            for m in range(min(need_m, money), max(need_f - f + need_m - fav, 0) - 1, -1):   # v <= fav
+        first_only = val.favour_last and add_food == 0 and add_money == 0
+        top_f, top_m = min(need_f, food), min(need_m, money)
+        goals, gained, known, done = 0, 0.0, False, False
+        for f in range(top_f, -1, -1):
+            for m in range(top_m, max(need_f - f + need_m - fav, 0) - 1, -1):   # v <= fav
                 v = need_f - f + need_m - m
                 if twins != 0 and admitted(tt, e, twins, f, m, v):
                     continue
                 if not known:
-                    goals, gained = option_tiles(st, tt, p, e, o)
+                    goals, gained = option_tiles(st, tt, p, e, o, val)
                     known = True
                 value = value_after(st, tt, p, val, goals, gained, f, m, v, e, o, 0, 0, add_food, add_money)
                 if value > best:
                     best, best_code = value, pay_code(o, f, m, v)
+                if first_only and f == top_f and m == top_m:
+                    done = True
+                    break
+            if done:
+                break
     return best, best_code
 
 
@@ -430,7 +492,7 @@ def hand_moves(st, tt, p, val):
 @kernel
 def current_worth(st, tt, p, val):
     """worth of p's holdings now."""
-    return worth(st, tt, p, st.hold[p], val, val[8])
+    return worth(st, tt, p, st.hold[p], val, val.goals)
 
 
 @kernel

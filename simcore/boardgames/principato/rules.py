@@ -11,8 +11,8 @@ from simcore.kernel import kernel
 from simcore.rng import CHANCE, DECISION, below, seed_stream, shuffle
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.state import (
-    ACT_A, ACT_B, ACT_C, CHOOSE, END_TURN, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM,
-    H_FAVOUR, H_FIELD, H_FOOD, H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT, H_PALAZZO, LOSE,
+    ACT_A, ACT_B, ACT_C, CHOOSE, END_TURN, H_BANK, H_BOOK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM,
+    H_FAVOUR, H_FIELD, H_FOOD, H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONEY, H_MONUMENT, H_PAINTING, H_PALAZZO, LOSE,
     LOWEST_FIRST, MAX_PLAYERS, N_GOODS, N_HOLD, PAY_SHIFT, R_CULTURE_TAKE, R_FULL_POOL, R_OVERFLOW_TO_UNITS,
     S_BOOK, S_CATAPULT, S_FAVOUR, S_FIELD_FARM, S_FOOD, S_MONEY, S_MONUMENT, S_PAINTING, S_PALAZZO_BANK,
     S_UNITS, SC_LOST, SC_RECRUITED, TO_CONDOTTIERE, TO_MILITIA, YEARS)
@@ -304,27 +304,25 @@ def code_favour(code):
 def tiles_available(st, tt, e, o):
     """PR-6.2, PR-10.1, PR-10.2: the pools hold all the tiles and tokens option o gives. Under
     tile_option_needs_full_pool = false (AMB-10 (b)) a tile pool need only hold one: the buyer
-    gets what is left, but never pays for nothing (PR-2.7). POOL_OF lists a pool's goods next to
-    each other (field and farm, palazzo and bank), so one pass over the goods sums each pool's
-    need (look-ahead calls this for every option of every card it weighs)."""
-    g = 0
-    while g < N_TILE_GOODS:
-        pool = POOL_OF[g]
-        need = 0
-        while g < N_TILE_GOODS and POOL_OF[g] == pool:
-            need += tt.effect_gain[e, o, g]
-            g += 1
-        if need == 0:
-            continue
-        if pool >= S_MONUMENT:
-            if st.supply[pool] < need:
-                return False
-        elif st.supply[pool] < (need if tt.rules[R_FULL_POOL] else 1):
-            return False
-    return True
+    gets what is left, but never pays for nothing (PR-2.7). Each pool of POOL_OF written out
+    (greedy asks this for every option of every card it weighs: a loop over the pools and the
+    goods cost it more than all the rest of weighing a card)."""
+    full = tt.rules[R_FULL_POOL]
+    return (pool_holds(st, S_FIELD_FARM, tt.effect_gain[e, o, H_FIELD] + tt.effect_gain[e, o, H_FARM], full)
+            and pool_holds(st, S_PALAZZO_BANK, tt.effect_gain[e, o, H_PALAZZO] + tt.effect_gain[e, o, H_BANK], full)
+            and pool_holds(st, S_CATAPULT, tt.effect_gain[e, o, H_CATAPULT], full)
+            and pool_holds(st, S_MONUMENT, tt.effect_gain[e, o, H_MONUMENT], True)
+            and pool_holds(st, S_BOOK, tt.effect_gain[e, o, H_BOOK], True)
+            and pool_holds(st, S_PAINTING, tt.effect_gain[e, o, H_PAINTING], True))
 
 
-@kernel
+@kernel(inline=True)
+def pool_holds(st, pool, need, full):
+    """The pool holds `need` (full) or, if need > 0, at least one."""
+    return need == 0 or st.supply[pool] >= (need if full else 1)
+
+
+@kernel(inline=True)
 def same_gain(tt, e, o1, o2):
     for g in range(N_GOODS):
         if tt.effect_gain[e, o1, g] != tt.effect_gain[e, o2, g]:
@@ -339,7 +337,7 @@ def admits(tt, e, o, f, m, v):
     return f <= food and m <= money and food - f + money - m == v
 
 
-@kernel
+@kernel(inline=True)
 def twin_options(st, tt, e, o):
     """The earlier options of buy effect e with option o's gain whose tiles are available, as bits
     (1 << o2): a payment one of them admits is listed with it, not again with o (PR-9.3)."""

@@ -8,12 +8,15 @@ from simcore.boardgames.principato.components import GK_ABOVE, GK_PER_MILITARY_V
 from simcore.boardgames.principato.rules import loaded_units, military_tiles, stored_cubes
 from simcore.boardgames.principato.state import (
     CAT_MILITARY, CEIL, FLOOR, H_BANK, H_CATAPULT, H_CON_FAV, H_CON_MONEY, H_CONDOTTIERE, H_FARM, H_FIELD,
-    H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONUMENT, H_BOOK, H_PAINTING, H_PALAZZO, R_PAIR_CAP,
+    H_MIL_FAV, H_MIL_FOOD, H_MILITIA, H_MONUMENT, H_BOOK, H_PAINTING, H_PALAZZO, N_HOLD, R_PAIR_CAP,
     R_TIEBREAK_LOADED, S_FAVOUR, S_FOOD, S_MONEY, SC_STRENGTH, SC_WON)
 
 # components.TILES order -> the holding it counts (goal cards, PR-16)
 TILE_HOLD = np.array([H_FIELD, H_FARM, H_PALAZZO, H_BANK, H_CATAPULT, H_MILITIA, H_CONDOTTIERE, H_MONUMENT,
                       H_BOOK, H_PAINTING], dtype=np.int64)
+# a holding -> its bit in a goal card's tile mask (0: no goal card counts it)
+HOLD_BIT = np.zeros(N_HOLD, dtype=np.int64)
+HOLD_BIT[TILE_HOLD] = 1 << np.arange(len(TILE_HOLD))
 
 
 @kernel
