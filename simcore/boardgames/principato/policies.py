@@ -398,38 +398,35 @@ def best_move(st, tt, p, card, val):
 def best_buy(st, tt, p, e, val):
     """best_move of buy effect e: its moves are rules.payment_options', walked here in the same
     order without listing them (the first best is taken), and what an option gives besides cubes
-    (option_tiles) is found once for all its payments. An option's first payment pays all the
-    food and money it can; every other one pays favour instead of some of them and, where
+    (option_tiles) is found once for all its payments. An option's first payment (top_*) pays
+    all the food and money it can; every other one pays favour instead of some of them and, where
     val.favour_last holds and the option gives no cubes, is worth no more (each part of worth is
     the same or less, and a float sum does not grow when a part does not): weighing the first
     is enough, unless an earlier option of the same gain already lists it (PR-9.3)."""
     food, money, fav = st.hold[p, H_FOOD], st.hold[p, H_MONEY], st.hold[p, H_FAVOUR]
     best, best_code = -1e9, -1
     for o in range(tt.effect_n_options[e]):
-        if not tiles_available(st, tt, e, o):
-            continue
-        twins = twin_options(st, tt, e, o)
         need_f, need_m = tt.effect_pay[e, o, 0], tt.effect_pay[e, o, 1]
-        add_food, add_money = tt.effect_gain[e, o, H_FOOD], tt.effect_gain[e, o, H_MONEY]
-        first_only = val.favour_last and add_food == 0 and add_money == 0
         top_f, top_m = min(need_f, food), min(need_m, money)
-        goals, gained, known, done = 0, 0.0, False, False
+        if need_f - top_f + need_m - top_m > fav or not tiles_available(st, tt, e, o):
+            continue                                        # no payment (rules.can_activate)
+        twins = twin_options(st, tt, e, o)
+        add_food, add_money = tt.effect_gain[e, o, H_FOOD], tt.effect_gain[e, o, H_MONEY]
+        goals, gained = option_tiles(st, tt, p, e, o, val)
+        top_v = need_f - top_f + need_m - top_m
+        if val.favour_last and add_food == 0 and add_money == 0 and (
+                twins == 0 or not admitted(tt, e, twins, top_f, top_m, top_v)):
+            value = value_after(st, tt, p, val, goals, gained, top_f, top_m, top_v, e, o, 0, 0, 0, 0)
+            if value > best:
+                best, best_code = value, pay_code(o, top_f, top_m, top_v)
+            continue
         for f in range(top_f, -1, -1):
             for m in range(top_m, max(need_f - f + need_m - fav, 0) - 1, -1):   # v <= fav
                 v = need_f - f + need_m - m
-                if twins != 0 and admitted(tt, e, twins, f, m, v):
-                    continue
-                if not known:
-                    goals, gained = option_tiles(st, tt, p, e, o, val)
-                    known = True
-                value = value_after(st, tt, p, val, goals, gained, f, m, v, e, o, 0, 0, add_food, add_money)
-                if value > best:
-                    best, best_code = value, pay_code(o, f, m, v)
-                if first_only and f == top_f and m == top_m:
-                    done = True
-                    break
-            if done:
-                break
+                if twins == 0 or not admitted(tt, e, twins, f, m, v):
+                    value = value_after(st, tt, p, val, goals, gained, f, m, v, e, o, 0, 0, add_food, add_money)
+                    if value > best:
+                        best, best_code = value, pay_code(o, f, m, v)
     return best, best_code
 
 
