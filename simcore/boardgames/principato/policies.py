@@ -254,6 +254,8 @@ def military_worth(st, tt, p, mine, later):
                 above += 1
             elif theirs == mine:
                 tied += 1
+    if tied == 1:                                           # alone at its rank: no division (slow)
+        return tt.rank_vp[above] + MARGIN * mine + later
     total = 0
     for r in range(above, above + tied):
         total += tt.rank_vp[r]
@@ -447,6 +449,7 @@ def slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1):
     on once: a card of effect e0 or e1 (the hand cards', best moves (v0, code0) and (v1, code1);
     -1: none given) or of an earlier slot's effect takes that value."""
     best = 0.0
+    weighed = 0                                             # bit e: a slot before has effect e
     for s in range(tt.display_size):
         card = st.display[s]
         w = 0.0
@@ -456,17 +459,15 @@ def slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1):
                 w = gain_of(v0, code0, base)
             elif e == e1:
                 w = gain_of(v1, code1, base)
-            else:
-                seen = -1
+            elif weighed & (1 << e):
                 for s2 in range(s):
                     if st.display[s2] >= 0 and tt.card_effect[st.display[s2]] == e:
-                        seen = s2
+                        w = st.slot_worth[s2]
                         break
-                if seen >= 0:
-                    w = st.slot_worth[seen]
-                else:
-                    v, code = best_move(st, tt, p, card, val)
-                    w = gain_of(v, code, base)
+            else:
+                v, code = best_move(st, tt, p, card, val)
+                w = gain_of(v, code, base)
+                weighed |= 1 << e
         st.slot_worth[s] = w
         best = max(best, w)
     return best
