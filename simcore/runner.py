@@ -468,6 +468,8 @@ def check(p: Plan, progress: Callable[[int], None] | None = None) -> CheckOutcom
     the games in which an invariant broke; progress as for run."""
     if p.spec.check_batch is None:
         raise UserError(f"{p.spec.id} has no invariant checker")
+    if agents.has_agents(p.policies):
+        raise UserError("simcore check plays the built-in policies only, not Python agents")
     check_chunk(replace(p, games=1), 0, 1)               # load or compile the kernels once
     if progress:
         progress(0)
