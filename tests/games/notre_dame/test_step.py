@@ -23,3 +23,9 @@ def test_actions_are_named_and_illegal_ones_refused():
 
 def test_a_clone_is_independent():
     assert_clones_are_independent(GAME, 3)
+
+
+def test_stepping_a_search_that_reuses_its_tree_plays_the_simulated_games():
+    """mcts:reuse=1 keeps the subtree of its move between a seat's consecutive decisions: the step
+    API (which pops the search's move and applies it again) must keep the tree as simulate does."""
+    assert_steps_play_simulate(GAME, 3, ["mcts:iters=8,reuse=1", "greedy", "random"], games=2)
