@@ -44,6 +44,17 @@ for _dx in range(-5, 6):
             for _s, (_mx, _my) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
                 if abs(_dx + _mx) + abs(_dy + _my) <= 5:
                     BALL_STEP[BALL[_dx + 5, _dy + 5], _s] = BALL[_dx + _mx + 5, _dy + _my + 5]
+BALL_CENTRE = int(BALL[5, 5])
+BALL_CELL = np.zeros(61, dtype=np.int64)              # [bit] -> the cell's offset from the centre
+BALL_NEAR = np.zeros(61, dtype=np.uint64)             # [bit] -> the bits of its neighbours in the ball
+for _dx in range(-5, 6):
+    for _dy in range(-5, 6):
+        _b = BALL[_dx + 5, _dy + 5]
+        if _b >= 0:
+            BALL_CELL[_b] = _dx * GRID + _dy
+            for _s in range(4):
+                if BALL_STEP[_b, _s] >= 0:
+                    BALL_NEAR[_b] |= np.uint64(1) << np.uint64(BALL_STEP[_b, _s])
 
 R_START_ROT = cp.RULE_INDEX["START_TILE_ROTATION"]
 R_START_PLAYER = cp.RULE_INDEX["START_PLAYER"]
@@ -659,6 +670,107 @@ def list_simple_ark_paths(st):
                         n = keep_ark_path(st, n, 5, c1, c2, c3, c4, c5)
     st.n_ark = n
     return n
+
+
+@kernel
+def ball_occupied(st, centre):
+    """The ball bits of the cells around centre that hold a tile, centre itself left out."""
+    occ = np.uint64(0)
+    for b in range(BALL_CELL.shape[0]):
+        if st.cell_pidx[np.uint64(centre + BALL_CELL[b])] >= 0:      # unsigned: no wrap-around code
+            occ |= np.uint64(1) << np.uint64(b)
+    return occ & ~(np.uint64(1) << np.uint64(BALL_CENTRE))
+
+
+@kernel
+def walk_ark_outcomes(st, tt, k, occ):
+    """The Ark's outcomes of list_ark_outcomes, in its order, without listing them, on the board
+    around the Ark whose tiles are the ball bits occ (ball_occupied): with k < 0 their
+    number; else the k-th one's path is written to st.ark_path[k] and st.ark_len[k] (as
+    list_ark_outcomes would write it) and -1 returned.
+
+    A random player's Ark move needs only the count and one path. Cells are ball bits; a path's
+    one-step extensions at the fifth step are counted with a popcount, never walked one by one.
+    Which outcomes list_ark_outcomes drops as repeats depends on the paths' shapes alone (a
+    repeat has the same cells as the path it repeats, so both lie on the board or neither), and
+    on the full grid these are exactly (checked against list_ark_outcomes): with
+    ARK_MAY_REENTER_START, a path p, start, q, r (, y) where r also touches p, when q's side of
+    the start comes before p's (it repeats q, start, p, r (, y)); and p, q, r, start, y round a
+    square, when r's side comes before p's (it repeats r, q, p, start, y)."""
+    reenter = tt.rules[R_ARK_REENTER] == 1
+    s = st.ark_cell
+    one = np.uint64(1)
+    centre = BALL_CENTRE
+    left = k if k >= 0 else 1 << 62      # outcomes to pass over before the one wanted
+    for d1 in range(4):
+        b1 = np.int64(BALL_STEP[centre, d1])
+        if (occ >> np.uint64(b1)) & one == 0:
+            continue
+        if left == 0:
+            keep_ark_path(st, k, 1, s + BALL_CELL[b1], 0, 0, 0, 0)
+            return -1
+        left -= 1
+        v1 = one << np.uint64(b1)
+        for d2 in range(4):
+            b2 = np.int64(BALL_STEP[b1, d2])
+            passed2 = b2 == centre            # back over the start: no outcome, the cells stay those entered
+            if passed2:
+                if not reenter:
+                    continue
+                v2 = v1
+            else:
+                if (occ >> np.uint64(b2)) & one == 0 or (v1 >> np.uint64(b2)) & one:
+                    continue
+                if left == 0:
+                    keep_ark_path(st, k, 2, s + BALL_CELL[b1], s + BALL_CELL[b2], 0, 0, 0)
+                    return -1
+                left -= 1
+                v2 = v1 | (one << np.uint64(b2))
+            for d3 in range(4):
+                b3 = np.int64(BALL_STEP[b2, d3])  # never the start (an odd number of steps from it)
+                if (occ >> np.uint64(b3)) & one == 0 or (v2 >> np.uint64(b3)) & one:
+                    continue
+                if left == 0:
+                    keep_ark_path(st, k, 3, s + BALL_CELL[b1], s + BALL_CELL[b2], s + BALL_CELL[b3], 0, 0)
+                    return -1
+                left -= 1
+                v3 = v2 | (one << np.uint64(b3))
+                for d4 in range(4):
+                    b4 = np.int64(BALL_STEP[b3, d4])
+                    if b4 == centre:          # round a square back to the start
+                        if not reenter or passed2:
+                            continue
+                        v4 = v3
+                        repeat = (d4 + 2) % 4 < d1
+                    else:
+                        if (occ >> np.uint64(b4)) & one == 0 or (v3 >> np.uint64(b4)) & one:
+                            continue
+                        repeat = passed2 and d3 < d1 and (BALL_NEAR[b4] >> np.uint64(b1)) & one != 0
+                        if not repeat:
+                            if left == 0:
+                                keep_ark_path(st, k, 4, s + BALL_CELL[b1], s + BALL_CELL[b2], s + BALL_CELL[b3],
+                                              s + BALL_CELL[b4], 0)
+                                return -1
+                            left -= 1
+                        v4 = v3 | (one << np.uint64(b4))
+                    if repeat:
+                        continue
+                    ends = BALL_NEAR[b4] & occ & ~v4
+                    if ends == 0:
+                        continue
+                    n5 = popcount(ends)
+                    if left >= n5:
+                        left -= n5
+                        continue
+                    for d5 in range(4):
+                        b5 = np.int64(BALL_STEP[b4, d5])
+                        if (ends >> np.uint64(b5)) & one:
+                            if left == 0:
+                                keep_ark_path(st, k, 5, s + BALL_CELL[b1], s + BALL_CELL[b2], s + BALL_CELL[b3],
+                                              s + BALL_CELL[b4], s + BALL_CELL[b5])
+                                return -1
+                            left -= 1
+    return (1 << 62) - left
 
 
 @kernel
