@@ -99,8 +99,8 @@ def union(st, a, b, ark):
         return ra
     if rb < ra:
         ra, rb = rb, ra
-    old = st.seg[ra]                    # one record each: the merge reads and writes two cache lines
-    new = st.seg[rb]
+    old = st.seg[np.uint64(ra)]         # one record each: the merge reads and writes two cache lines
+    new = st.seg[np.uint64(rb)]
     new.parent = ra
     old.open += new.open
     old.tiles_lo |= new.tiles_lo
@@ -343,23 +343,24 @@ def kth_placement_from_end(st, tt, t, j):
 @kernel
 def count_key(st, key, change):
     """Frontier cells per requirement key, and the list of keys present."""
+    key = np.uint64(key)
     before = st.key_cells[key]
     st.key_cells[key] = before + change
     if before == 0:
         st.key_at[key] = st.n_keys
-        st.keys[st.n_keys] = key
+        st.keys[np.uint64(st.n_keys)] = key
         st.n_keys += 1
     elif before + change == 0:
-        last = st.keys[st.n_keys - 1]
-        st.keys[st.key_at[key]] = last
+        last = np.uint64(st.keys[np.uint64(st.n_keys - 1)])
+        st.keys[np.uint64(st.key_at[key])] = last
         st.key_at[last] = st.key_at[key]
         st.n_keys -= 1
 
 
 @kernel
 def frontier_add(st, cell, key):
-    w = cell >> 6
-    st.front_bits[w] |= np.uint64(1) << np.uint64(cell & 63)
+    w = np.int64(cell >> 6)
+    st.front_bits[np.uint64(w)] |= np.uint64(1) << np.uint64(cell & 63)
     st.n_frontier += 1
     count_key(st, key, 1)
     if w < st.front_lo:
@@ -370,17 +371,17 @@ def frontier_add(st, cell, key):
 
 @kernel
 def frontier_drop(st, cell):
-    st.front_bits[cell >> 6] &= ~(np.uint64(1) << np.uint64(cell & 63))
+    st.front_bits[np.uint64(cell >> 6)] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
-    count_key(st, st.req[cell], -1)
+    count_key(st, st.req[np.uint64(cell)], -1)
 
 
 @kernel
 def on_border(cell):
     """The grid's outer ring, which never holds a tile: only a set of more than 72 tiles laid in
     a line from the centre reaches it (state.GRID)."""
-    x = cell // GRID
-    y = cell % GRID
+    x = np.uint64(cell) // np.uint64(GRID)      # unsigned: a multiply, no sign fix-ups
+    y = np.uint64(cell) - x * np.uint64(GRID)
     return x == 0 or y == 0 or x == GRID - 1 or y == GRID - 1
 
 
@@ -397,79 +398,83 @@ def set_size(tt):
 def place_tile(st, tt, t, r, cell):
     """Put tile type t at cell with rotation r and merge its segments into features (CA-12.7).
 
-    Leaves the roots of the roads and cities this tile completed in st.completed."""
+    Leaves the roots of the roads and cities this tile completed in st.completed. Indices are
+    unsigned where they cannot be negative: numba then leaves out its wrap-around code."""
     ark = is_ark(tt)
     pidx = st.n_placed
     st.n_placed += 1
-    st.p_type[pidx] = t
-    st.p_rot[pidx] = r
-    st.p_cell[pidx] = cell
-    st.cell_pidx[cell] = pidx
-    if st.req[cell] != 255:
+    ut = np.uint64(t)
+    ur = np.uint64(r)
+    upidx = np.uint64(pidx)
+    st.p_type[upidx] = t
+    st.p_rot[upidx] = r
+    st.p_cell[upidx] = cell
+    st.cell_pidx[np.uint64(cell)] = pidx
+    if st.req[np.uint64(cell)] != 255:
         frontier_drop(st, cell)
-        st.req[cell] = 255
-    if tt.temple[t] or tt.cloister_seg[t] >= 0:
+        st.req[np.uint64(cell)] = 255
+    if tt.temple[ut] or tt.cloister_seg[ut] >= 0:
         st.open_cloisters[st.n_open_cloisters] = pidx
         st.n_open_cloisters += 1
     base = pidx * MAX_SEG
-    for g in range(tt.n_seg[t]):
-        node = base + g
-        seg = st.seg[node]
-        seg.parent = node
-        seg.kind = tt.seg_kind[t, g]
-        seg.open = tt.seg_open[t, g]
-        if pidx < 64:
-            seg.tiles_lo = np.uint64(1) << np.uint64(pidx)
-            seg.tiles_hi = 0
-        else:
-            seg.tiles_lo = 0
-            seg.tiles_hi = np.uint64(1) << np.uint64(pidx - 64)
-        seg.scrolls = tt.seg_scrolls[t, g]
-        seg.oases = tt.seg_oases[t, g]
-        seg.sheep = tt.seg_sheep[t, g]
-        seg.wolves = tt.seg_wolves[t, g]
+    tiles_lo = np.uint64(1) << np.uint64(pidx) if pidx < 64 else np.uint64(0)
+    tiles_hi = np.uint64(0) if pidx < 64 else np.uint64(1) << np.uint64(pidx - 64)
+    for g in range(tt.n_seg[ut]):
+        ug = np.uint64(g)
+        seg = st.seg[np.uint64(base + g)]
+        seg.parent = base + g
+        seg.kind = tt.seg_kind[ut, ug]
+        seg.open = tt.seg_open[ut, ug]
+        seg.tiles_lo = tiles_lo
+        seg.tiles_hi = tiles_hi
+        seg.scrolls = tt.seg_scrolls[ut, ug]
+        seg.oases = tt.seg_oases[ut, ug]
+        seg.sheep = tt.seg_sheep[ut, ug]
+        seg.wolves = tt.seg_wolves[ut, ug]
         seg.n_figs = 0                  # figs is cleared when its first figure arrives
         seg.prophets = 0
         seg.done = 0
     joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
     for s in range(4):
-        nc = cell + DELTA[s]
+        nc = np.uint64(cell + DELTA[s])
         q = st.cell_pidx[nc]
-        e = tt.edge[t, r, s]
+        e = tt.edge[ut, ur, np.uint64(s)]
         if q < 0:
-            if on_border(nc):               # the table's edge: never a frontier cell (state.GRID)
-                continue
-            key = st.req[nc]
+            key = np.int64(st.req[nc])
             shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
-            new_key = (int(key) & ~(3 << shift)) | (int(e) << shift)
+            new_key = (key & ~(3 << shift)) | (np.int64(e) << shift)
             if key == 255:
+                if on_border(nc):           # the table's edge: never a frontier cell (state.GRID)
+                    continue
                 frontier_add(st, nc, new_key)
-            else:
+            else:                           # (a frontier cell is never on the border)
                 count_key(st, key, -1)
                 count_key(st, new_key, 1)
             st.req[nc] = new_key
             continue
-        tq = st.p_type[q]
-        rq = st.p_rot[q]
+        uq = np.uint64(q)
+        tq = np.uint64(st.p_type[uq])
+        rq = np.uint64(st.p_rot[uq])
         qbase = q * MAX_SEG
-        centre = 3 * s + 1
         # the ports joined across the side: a city's centre; a road's centre and its two banks, which
         # meet separately; a field side's first port, its field owning the whole side on both tiles.
-        # One union call in the loop, inlined once (a feature's root does not depend on the order)
-        first = centre if e == C else 3 * s
-        last = 3 * s + 2 if e == R else first
-        for p in range(first, last + 1):
-            mine = tt.port_seg[t, r, p]
-            root = union(st, base + mine, qbase + tt.port_seg[tq, rq, opposite_port(p)], ark)
-            if p == centre:
-                st.seg[root].open -= 2          # one open side closed on each tile, loops included
+        # Port 3s + i faces the neighbour's port facing - i (CA-12.1: opposite_port). One union call
+        # in the loop, inlined once (a feature's root does not depend on the order)
+        facing = 3 * ((s + 2) % 4) + 2
+        first = 1 if e == C else 0
+        last = 2 if e == R else first
+        for i in range(first, last + 1):
+            mine = tt.port_seg[ut, ur, np.uint64(3 * s + i)]
+            root = union(st, base + mine, qbase + tt.port_seg[tq, rq, np.uint64(facing - i)], ark)
+            if i == 1:
+                st.seg[np.uint64(root)].open -= 2   # one open side closed on each tile, loops included
                 joined |= np.uint64(1) << np.uint64(mine)
     # only a road or city segment joined across a side can be complete (alone it has an open side)
     st.n_completed = 0
     while joined:
         root = find(st, base + np.int64(lowest_bit(joined)))   # by segment order, phase S's
         joined &= joined - np.uint64(1)
-        if st.seg[root].open == 0 and st.seg[root].done == 0:
+        if st.seg[np.uint64(root)].open == 0 and st.seg[np.uint64(root)].done == 0:
             new = True
             for i in range(st.n_completed):
                 if st.completed[i] == root:
