@@ -12,7 +12,7 @@ from simcore import rng
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.state import (
     ARK, EV_ARK_ENTERS, EV_DISCARD, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET,
-    PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS,
+    PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS, N_CELLS,
 )
 from simcore.boardgames.carcassonne.components import C, CITY, F, FIELD, MAX_SEG, R, ROAD
 from simcore.kernel import kernel
@@ -197,6 +197,8 @@ def clear(st, players, policies):
         st.front_bits[w] = 0
     st.front_lo = FRONT_WORDS
     st.front_hi = -1
+    st.front_first = -1
+    st.front_last = -1
     for i in range(st.n_keys):
         st.key_cells[st.keys[i]] = 0
     st.n_keys = 0
@@ -295,49 +297,34 @@ def list_placements(st, tt, t):
     return n
 
 
+# NTH_ROTATION[mask * 4 + i]: the i-th rotation (lowest first) in a mask of fitting rotations
+NTH_ROTATION = np.zeros(64, dtype=np.int8)
+for _m in range(16):
+    for _i, _r in enumerate(r for r in range(4) if _m >> r & 1):
+        NTH_ROTATION[_m * 4 + _i] = _r
+
+
 @kernel
 def kth_placement(st, tt, t, k, total):
-    """The k-th of the `total` legal placements of tile t in canonical order, as cell * 4 + rot.
-    A k in the upper half is counted from the frontier's far end, which walks half as many
-    cells on average and finds the same placement."""
-    if 2 * k >= total:
-        return kth_placement_from_end(st, tt, t, total - 1 - k)
-    for w in range(st.front_lo, st.front_hi + 1):
-        bits = st.front_bits[w]
-        while bits:
-            cell = w * 64 + lowest_bit(bits)
-            bits &= bits - np.uint64(1)
-            n = tt.n_fits[t, st.req[cell]]
-            if k < n:
-                m = tt.fits[t, st.req[cell]]
-                for r in range(4):
-                    if m >> r & 1:
-                        if k == 0:
-                            return cell * 4 + r
-                        k -= 1
-            k -= n
-    return -1
-
-
-@kernel
-def kth_placement_from_end(st, tt, t, j):
-    """The j-th legal placement of tile t counted from the last in canonical order."""
-    for w in range(st.front_hi, st.front_lo - 1, -1):
-        bits = st.front_bits[w]
-        while bits:
-            bit = highest_bit(bits)
-            cell = w * 64 + bit
-            bits &= ~(np.uint64(1) << np.uint64(bit))
-            n = tt.n_fits[t, st.req[cell]]
-            if j < n:
-                m = tt.fits[t, st.req[cell]]
-                for r in range(3, -1, -1):
-                    if m >> r & 1:
-                        if j == 0:
-                            return cell * 4 + r
-                        j -= 1
-            j -= n
-    return -1
+    """The k-th of the `total` legal placements of tile t in canonical order, as cell * 4 + rot,
+    walked along the frontier list. A k in the upper half is counted from the list's far end
+    (front_prev), which walks half as many cells on average and finds the same placement; both
+    walks are one loop (which list, where it starts and how far it counts are chosen before it),
+    and the rotation is a table's, so the only branch that is hard to predict ends the walk."""
+    nfits = tt.n_fits[np.uint64(t)]
+    forward = 2 * k < total
+    j = k if forward else total - 1 - k
+    links = st.front_next if forward else st.front_prev
+    cell = st.front_first if forward else st.front_last
+    while True:
+        n = np.int64(nfits[np.uint64(st.req[np.uint64(cell)])])
+        if j < n:
+            break
+        j -= n
+        cell = np.int64(links[np.uint64(cell)])
+    m = np.int64(tt.fits[np.uint64(t), np.uint64(st.req[np.uint64(cell)])])
+    i = j if forward else n - 1 - j
+    return cell * 4 + NTH_ROTATION[np.uint64(m * 4 + i)]
 
 
 @kernel
@@ -360,6 +347,28 @@ def count_key(st, key, change):
 @kernel
 def frontier_add(st, cell, key):
     w = np.int64(cell >> 6)
+    # the frontier cell before this one in canonical order: the highest bit below it in its word,
+    # else in the nearest word below holding one (words below front_lo hold none)
+    u = np.uint64(w)
+    below = st.front_bits[u] & ((np.uint64(1) << np.uint64(cell & 63)) - np.uint64(1))
+    while below == 0 and u > np.uint64(st.front_lo):
+        u -= np.uint64(1)
+        below = st.front_bits[u]
+    cell = np.int64(cell)
+    if below == 0:
+        after = st.front_first
+        st.front_first = cell
+        st.front_prev[np.uint64(cell)] = -1
+    else:
+        before = np.int64(u) * 64 + np.int64(highest_bit(below))
+        after = st.front_next[np.uint64(before)]
+        st.front_next[np.uint64(before)] = cell
+        st.front_prev[np.uint64(cell)] = before
+    st.front_next[np.uint64(cell)] = after
+    if after < 0:
+        st.front_last = cell
+    else:
+        st.front_prev[np.uint64(after)] = cell
     st.front_bits[np.uint64(w)] |= np.uint64(1) << np.uint64(cell & 63)
     st.n_frontier += 1
     count_key(st, key, 1)
@@ -371,6 +380,16 @@ def frontier_add(st, cell, key):
 
 @kernel
 def frontier_drop(st, cell):
+    before = st.front_prev[np.uint64(cell)]
+    after = st.front_next[np.uint64(cell)]
+    if before < 0:
+        st.front_first = after
+    else:
+        st.front_next[np.uint64(before)] = after
+    if after < 0:
+        st.front_last = before
+    else:
+        st.front_prev[np.uint64(after)] = before
     st.front_bits[np.uint64(cell >> 6)] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
     count_key(st, st.req[np.uint64(cell)], -1)
@@ -380,6 +399,8 @@ def frontier_drop(st, cell):
 def on_border(cell):
     """The grid's outer ring, which never holds a tile: only a set of more than 72 tiles laid in
     a line from the centre reaches it (state.GRID)."""
+    if cell < 0 or cell >= N_CELLS:                # beyond it: a tile laid on the ring (tests)
+        return True
     x = np.uint64(cell) // np.uint64(GRID)      # unsigned: a multiply, no sign fix-ups
     y = np.uint64(cell) - x * np.uint64(GRID)
     return x == 0 or y == 0 or x == GRID - 1 or y == GRID - 1
@@ -436,7 +457,7 @@ def place_tile(st, tt, t, r, cell):
         seg.done = 0
     joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
     for s in range(4):
-        nc = np.uint64(cell + DELTA[s])
+        nc = cell + DELTA[s]                # signed: a tile laid on the border ring (tests) reads no further
         q = st.cell_pidx[nc]
         e = tt.edge[ut, ur, np.uint64(s)]
         if q < 0:
@@ -682,7 +703,7 @@ def ball_occupied(st, centre):
     """The ball bits of the cells around centre that hold a tile, centre itself left out."""
     occ = np.uint64(0)
     for b in range(BALL_CELL.shape[0]):
-        if st.cell_pidx[np.uint64(centre + BALL_CELL[b])] >= 0:      # unsigned: no wrap-around code
+        if st.cell_pidx[centre + BALL_CELL[b]] >= 0:     # the cells list_ark_outcomes reads, at the grid's edge too
             occ |= np.uint64(1) << np.uint64(b)
     return occ & ~(np.uint64(1) << np.uint64(BALL_CENTRE))
 
