@@ -33,8 +33,7 @@ from simcore.search import greedy_weight, is_greedy, weight_defaults
 from simcore.rng import below, shuffle
 from simcore.boardgames.principato.components import K_BUY, K_GAIN, K_PRODUCE, K_RECRUIT
 from simcore.boardgames.principato.rules import (
-    code_favour, code_food, code_money, code_option, culture_index, empty_condottieri, empty_militia,
-    option_moves, production, tiles_available)
+    admitted, culture_index, empty_condottieri, empty_militia, pay_code, production, tiles_available, twin_options)
 from simcore.boardgames.principato.scoring import goal_value, strength
 from simcore.boardgames.principato.state import (
     ACT_A, ACT_B, ACT_C, D_CARD, D_CULTURE, D_DISCARD, D_EXCHANGE, D_EXCHANGE_B, D_FAVOUR, D_KIND, D_LOAD,
@@ -112,56 +111,102 @@ def strength_value(st, tt):
 
 
 @kernel
-def worth(st, tt, p, h):
-    """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now, each
-    part at p's weight (the VP already won are the same in every outcome it compares)."""
+def valuation(st, tt, p):
+    """What worth reads besides the holdings, the same at every look-ahead of one decision (the turn,
+    the scorings, p's VP and weights do not change while p looks ahead), computed once: (the VP now,
+    a stored cube, a produced cube, a farm or bank, the military factor, a catapult's strength at
+    the scorings after the next, the goals factor, the scorings left, the goal cards on p's
+    holdings now, the culture factor). Each factor is the product worth used to form in the same
+    order, so every value is the same float to the last bit and greedy's choices stay the same."""
     left = turns_left(st, tt)
     scorings_left = YEARS + 2 - st.scorings
     cube = cube_value(st, tt)
-    value = 0.0
+    now = 0.0
     for t in range(3):
-        value += st.culture_vp[p, t]
-    value += st.military_vp[p]
-    value += weight(st, tt, p, W_CUBES) * cube * (h[H_FOOD] + h[H_MONEY] + FAVOUR_PREMIUM * h[H_FAVOUR])
-    food_cap = h[H_FARM] * tt.food_per_farm
-    money_cap = h[H_BANK] * tt.money_per_bank
-    value += (weight(st, tt, p, W_PRODUCTION) * PRODUCTION * cube * left
-              * (min(h[H_FIELD], food_cap) + min(h[H_PALAZZO], money_cap)))
-    value += weight(st, tt, p, W_STORAGE) * STORAGE * cube * (h[H_FARM] + h[H_BANK])
-    value += weight(st, tt, p, W_MILITARY) * military_worth(st, tt, p, h, scorings_left)
-    return value + weight(st, tt, p, W_GOALS) * goals_worth(st, tt, p, h)
+        now += st.culture_vp[p, t]
+    now += st.military_vp[p]
+    return (now,
+            weight(st, tt, p, W_CUBES) * cube,
+            weight(st, tt, p, W_PRODUCTION) * PRODUCTION * cube * left,
+            weight(st, tt, p, W_STORAGE) * STORAGE * cube,
+            weight(st, tt, p, W_MILITARY),
+            strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult,
+            weight(st, tt, p, W_GOALS),
+            scorings_left,
+            goals_worth(st, tt, p, st.hold[p]),
+            weight(st, tt, p, W_CULTURE))
 
 
 @kernel
-def most_loads(h):
-    """The loads that fill every empty unit holdings h has cubes for, food and money before favour:
-    (food onto militia, favour onto militia, money onto condottieri, favour onto condottieri)."""
-    em = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
-    ec = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
-    a = min(em, h[H_FOOD])
-    c = min(ec, h[H_MONEY])
-    b = min(em - a, h[H_FAVOUR])
-    d = min(ec - c, h[H_FAVOUR] - b)
+def worth(st, tt, p, h, val, goals):
+    """Greedy's value of p holding h (a N_HOLD row) with its culture and military VP now, each
+    part at p's weight (the VP already won are the same in every outcome it compares); val:
+    valuation(st, tt, p); goals: goals_worth of h (val[8] when h has p's tiles)."""
+    return worth_of(st, tt, p, val, goals, h[H_FOOD], h[H_MONEY], h[H_FAVOUR], h[H_FIELD], h[H_FARM],
+                    h[H_PALAZZO], h[H_BANK], h[H_CATAPULT], h[H_MILITIA], h[H_MIL_FOOD], h[H_MIL_FAV],
+                    h[H_CONDOTTIERE], h[H_CON_MONEY], h[H_CON_FAV])
+
+
+@kernel(inline=True)
+def worth_of(st, tt, p, val, goals, food, money, fav, field, farm, palazzo, bank, catapult, militia, mil_food,
+             mil_fav, condottiere, con_money, con_fav):
+    """worth of the holdings given one by one: a look-ahead keeps the holdings after a move in
+    local variables (registers) instead of writing a copy of the whole row to memory."""
+    now, cubes, produce, storage, military, later, goal_factor, scorings_left, _, _ = val
+    value = now
+    value += cubes * (food + money + FAVOUR_PREMIUM * fav)
+    food_cap = farm * tt.food_per_farm
+    money_cap = bank * tt.money_per_bank
+    value += produce * (min(field, food_cap) + min(palazzo, money_cap))
+    value += storage * (farm + bank)
+    if scorings_left > 0:                                   # none left: strength is worth nothing
+        mine = strength_of(tt, food, money, fav, catapult, militia, mil_food, mil_fav, condottiere, con_money,
+                           con_fav)
+        value += military * military_worth(st, tt, p, mine, later * catapult)
+    return value + goal_factor * goals
+
+
+@kernel(inline=True)
+def loads_of(food, money, fav, militia, mil_food, mil_fav, condottiere, con_money, con_fav):
+    """The loads that fill every empty unit the holdings have cubes for, food and money before
+    favour: (food onto militia, favour onto militia, money onto condottieri, favour onto condottieri)."""
+    em = militia - mil_food - mil_fav
+    ec = condottiere - con_money - con_fav
+    a = min(em, food)
+    c = min(ec, money)
+    b = min(em - a, fav)
+    d = min(ec - c, fav - b)
     return a, b, c, d
 
 
 @kernel
-def potential_strength(tt, h):
-    """The strength holdings h can show at a scoring, loading every empty unit it has cubes for."""
-    units = h[H_MILITIA] + h[H_CONDOTTIERE]
-    a, b, c, d = most_loads(h)
-    ready = h[H_MIL_FOOD] + h[H_MIL_FAV] + h[H_CON_MONEY] + h[H_CON_FAV] + a + b + c + d
-    return tt.strength_catapult * h[H_CATAPULT] + tt.strength_loaded * ready + tt.strength_empty * (units - ready)
+def most_loads(h):
+    """loads_of holdings h (a N_HOLD row)."""
+    return loads_of(h[H_FOOD], h[H_MONEY], h[H_FAVOUR], h[H_MILITIA], h[H_MIL_FOOD], h[H_MIL_FAV],
+                    h[H_CONDOTTIERE], h[H_CON_MONEY], h[H_CON_FAV])
+
+
+@kernel(inline=True)
+def strength_of(tt, food, money, fav, catapult, militia, mil_food, mil_fav, condottiere, con_money, con_fav):
+    """The strength the holdings can show at a scoring, loading every empty unit they have cubes for."""
+    units = militia + condottiere
+    a, b, c, d = loads_of(food, money, fav, militia, mil_food, mil_fav, condottiere, con_money, con_fav)
+    ready = mil_food + mil_fav + con_money + con_fav + a + b + c + d
+    return tt.strength_catapult * catapult + tt.strength_loaded * ready + tt.strength_empty * (units - ready)
 
 
 @kernel
-def military_worth(st, tt, p, h, scorings_left):
-    """The rank VP h would take at the next scoring against what the others can reach now (noted
-    by note_rivals), a little for strength beyond that, and the catapults' strength at the
-    scorings after."""
-    if scorings_left <= 0:
-        return 0.0
-    mine = potential_strength(tt, h)
+def potential_strength(tt, h):
+    """strength_of holdings h (a N_HOLD row)."""
+    return strength_of(tt, h[H_FOOD], h[H_MONEY], h[H_FAVOUR], h[H_CATAPULT], h[H_MILITIA], h[H_MIL_FOOD],
+                       h[H_MIL_FAV], h[H_CONDOTTIERE], h[H_CON_MONEY], h[H_CON_FAV])
+
+
+@kernel(inline=True)
+def military_worth(st, tt, p, mine, later):
+    """The rank VP of strength `mine` at the next scoring against what the others can reach now
+    (noted by note_rivals), a little for strength beyond that, and `later`: the catapults'
+    strength at the scorings after (valuation's factor times the catapults)."""
     above, tied = 0, 1
     for q in range(st.players):
         if q != p:
@@ -173,7 +218,6 @@ def military_worth(st, tt, p, h, scorings_left):
     total = 0
     for r in range(above, above + tied):
         total += tt.rank_vp[r]
-    later = strength_value(st, tt) * (scorings_left - 1) * tt.strength_catapult * h[H_CATAPULT]
     return (total + tied - 1) // tied + MARGIN * mine + later
 
 
@@ -191,60 +235,72 @@ def goals_worth(st, tt, p, h):
     return goal_value(tt, st.goals[p, 0], h, st.military_vp[p]) + goal_value(tt, st.goals[p, 1], h, st.military_vp[p])
 
 
-@kernel
-def store(h, cube, cap_per, holder, unit, fill, amount):
-    """Cubes into storage, the overflow onto empty compatible units (greedy places all it can)."""
-    cap = h[holder] * cap_per
-    stored = min(amount, max(cap - h[cube], 0))
-    h[cube] += stored
-    over = amount - stored
-    if unit == H_MILITIA:
-        room = h[H_MILITIA] - h[H_MIL_FOOD] - h[H_MIL_FAV]
-    else:
-        room = h[H_CONDOTTIERE] - h[H_CON_MONEY] - h[H_CON_FAV]
-    h[fill] += min(over, room)
+@kernel(inline=True)
+def stored_after(amount, supply, cube, cap, units, loaded, fill):
+    """Greedy gaining `amount` food or money: at most the supply, stored up to cap, the overflow
+    onto the empty compatible units (units, of which `loaded` carry a cube; greedy places all it
+    can, fill of them carrying this cube). The cube and fill after."""
+    amount = min(amount, supply)
+    stored = min(amount, max(cap - cube, 0))
+    return cube + stored, fill + min(amount - stored, units - loaded)
+
+
+@kernel(inline=True)
+def value_after(st, tt, p, val, goals, gained, pay_f, pay_m, pay_v, e, o, more_militia, more_condottieri,
+                add_food, add_money):
+    """The value of p's holdings after a move (greedy's one-step look-ahead): pay (pay_f, pay_m,
+    pay_v) cubes, gain the tiles of effect e's option o (none if o < 0) and the units, then
+    add_food and add_money cubes; goals: goals_worth after the move, gained: the culture VP it
+    takes. The same sums as carrying the move out on a copy of the holdings and taking worth."""
+    h = st.hold[p]
+    food = h[H_FOOD] - pay_f
+    money = h[H_MONEY] - pay_m
+    fav = h[H_FAVOUR] - pay_v
+    field, farm, palazzo, bank, catapult = h[H_FIELD], h[H_FARM], h[H_PALAZZO], h[H_BANK], h[H_CATAPULT]
+    if o >= 0:
+        field += tt.effect_gain[e, o, H_FIELD]
+        farm += tt.effect_gain[e, o, H_FARM]
+        palazzo += tt.effect_gain[e, o, H_PALAZZO]
+        bank += tt.effect_gain[e, o, H_BANK]
+        catapult += tt.effect_gain[e, o, H_CATAPULT]
+    militia = h[H_MILITIA] + more_militia
+    condottiere = h[H_CONDOTTIERE] + more_condottieri
+    mil_food, mil_fav, con_money, con_fav = h[H_MIL_FOOD], h[H_MIL_FAV], h[H_CON_MONEY], h[H_CON_FAV]
+    food, mil_food = stored_after(add_food, st.supply[S_FOOD], food, farm * tt.food_per_farm, militia,
+                                  mil_food + mil_fav, mil_food)
+    money, con_money = stored_after(add_money, st.supply[S_MONEY], money, bank * tt.money_per_bank, condottiere,
+                                    con_money + con_fav, con_money)
+    return worth_of(st, tt, p, val, goals, food, money, fav, field, farm, palazzo, bank, catapult, militia,
+                    mil_food, mil_fav, condottiere, con_money, con_fav) + val[9] * gained
 
 
 @kernel
-def activation_value(st, tt, p, card, code):
-    """The value gained by carrying out card's option move `code` (greedy's one-step look-ahead);
-    recruit codes are a count."""
+def option_tiles(st, tt, p, e, o):
+    """What buy option o of effect e gives besides cubes, the same for each of its payments:
+    (goals_worth after it, the culture VP it takes). A culture token counts only while its
+    stack has one."""
     h = st.scratch
     for i in range(N_HOLD):
         h[i] = st.hold[p, i]
-    e = tt.card_effect[card]
-    kind = tt.effect_kind[e]
     gained = 0.0
-    if kind == K_RECRUIT:
-        h[H_MILITIA if tt.effect_unit[e] == 0 else H_CONDOTTIERE] += code
-    elif kind == K_PRODUCE:
-        add_cubes(st, tt, h, tt.effect_cube[e], production(st, tt, p, e))
-    else:
-        o = code_option(code)
-        if kind == K_BUY:
-            h[H_FOOD] -= code_food(code)
-            h[H_MONEY] -= code_money(code)
-            h[H_FAVOUR] -= code_favour(code)
-            for g in range(H_MONUMENT):
-                h[g] += tt.effect_gain[e, o, g]
-            for t in range(3):
-                n = tt.effect_gain[e, o, H_MONUMENT + t]
-                if n > 0 and st.supply[S_MONUMENT + t] > 0:
-                    h[H_MONUMENT + t] += n
-                    gained += n * tt.culture_values[t, culture_index(st, tt, t)]
-        add_cubes(st, tt, h, H_FOOD, tt.effect_gain[e, o, H_FOOD])
-        add_cubes(st, tt, h, H_MONEY, tt.effect_gain[e, o, H_MONEY])
-    return worth(st, tt, p, h) + weight(st, tt, p, W_CULTURE) * gained
+    for g in range(H_MONUMENT):
+        h[g] += tt.effect_gain[e, o, g]
+    for t in range(3):
+        n = tt.effect_gain[e, o, H_MONUMENT + t]
+        if n > 0 and st.supply[S_MONUMENT + t] > 0:
+            h[H_MONUMENT + t] += n
+            gained += n * tt.culture_values[t, culture_index(st, tt, t)]
+    return goals_worth(st, tt, p, h), gained
 
 
 @kernel
-def add_cubes(st, tt, h, cube, amount):
-    pool = S_FOOD if cube == H_FOOD else S_MONEY
-    amount = min(amount, st.supply[pool])
-    if cube == H_FOOD:
-        store(h, H_FOOD, tt.food_per_farm, H_FARM, H_MILITIA, H_MIL_FOOD, amount)
-    else:
-        store(h, H_MONEY, tt.money_per_bank, H_BANK, H_CONDOTTIERE, H_CON_MONEY, amount)
+def recruit_goals(st, tt, p, unit, k):
+    """goals_worth of p with k more units of type unit (H_MILITIA, H_CONDOTTIERE)."""
+    h = st.scratch
+    for i in range(N_HOLD):
+        h[i] = st.hold[p, i]
+    h[unit] += k
+    return goals_worth(st, tt, p, h)
 
 
 @kernel
@@ -258,39 +314,123 @@ def recruit_target(st, tt, p, e):
 
 
 @kernel
-def best_move(st, tt, p, card):
-    """The best option move of card for p and its value: (value, code)."""
+def best_move(st, tt, p, card, val):
+    """The best option move of card for p and its value: (value, code); code -1 if it has none.
+    It depends on the card's effect only (and on the state, the same during one decision).
+    The moves are option_moves', weighed in their order (the first best is taken)."""
     e = tt.card_effect[card]
-    if tt.effect_kind[e] == K_RECRUIT:
+    kind = tt.effect_kind[e]
+    if kind == K_RECRUIT:
         k = recruit_target(st, tt, p, e)
-        return activation_value(st, tt, p, card, k), k
-    n = option_moves(st, tt, p, card, st.moves)
+        militia = tt.effect_unit[e] == 0
+        unit = H_MILITIA if militia else H_CONDOTTIERE
+        goals = recruit_goals(st, tt, p, unit, k)
+        return value_after(st, tt, p, val, goals, 0.0, 0, 0, 0, e, -1, k if militia else 0,
+                           0 if militia else k, 0, 0), k
+    if kind == K_PRODUCE:
+        amount = production(st, tt, p, e)
+        food = tt.effect_cube[e] == H_FOOD
+        return value_after(st, tt, p, val, val[8], 0.0, 0, 0, 0, e, -1, 0, 0, amount if food else 0,
+                           0 if food else amount), 0
+    if kind == K_BUY:
+        return best_buy(st, tt, p, e, val)
     best, best_code = -1e9, -1
-    for i in range(n):
-        code = st.moves[i]
-        v = activation_value(st, tt, p, card, code)
+    for o in range(tt.effect_n_options[e]):                 # K_GAIN: every option, cubes only (option_moves)
+        v = value_after(st, tt, p, val, val[8], 0.0, 0, 0, 0, e, -1, 0, 0, tt.effect_gain[e, o, H_FOOD],
+                        tt.effect_gain[e, o, H_MONEY])
         if v > best:
-            best, best_code = v, code
+            best, best_code = v, o
     return best, best_code
 
 
 @kernel
-def card_worth(st, tt, p, card, base):
-    """What holding `card` is worth to p: what its best move would add now, at least 0."""
-    if card < 0:
-        return 0.0
-    v, code = best_move(st, tt, p, card)
+def best_buy(st, tt, p, e, val):
+    """best_move of buy effect e: its moves are rules.payment_options', walked here in the same
+    order without listing them (the first best is taken), and what an option gives besides cubes
+    (option_tiles) is found once for all its payments."""
+    food, money, fav = st.hold[p, H_FOOD], st.hold[p, H_MONEY], st.hold[p, H_FAVOUR]
+    best, best_code = -1e9, -1
+    for o in range(tt.effect_n_options[e]):
+        if not tiles_available(st, tt, e, o):
+            continue
+        twins = twin_options(st, tt, e, o)
+        need_f, need_m = tt.effect_pay[e, o, 0], tt.effect_pay[e, o, 1]
+        add_food, add_money = tt.effect_gain[e, o, H_FOOD], tt.effect_gain[e, o, H_MONEY]
+        goals, gained, known = 0, 0.0, False
+        for f in range(min(need_f, food), -1, -1):
+            for m in range(min(need_m, money), max(need_f - f + need_m - fav, 0) - 1, -1):   # v <= fav
+                v = need_f - f + need_m - m
+                if twins != 0 and admitted(tt, e, twins, f, m, v):
+                    continue
+                if not known:
+                    goals, gained = option_tiles(st, tt, p, e, o)
+                    known = True
+                value = value_after(st, tt, p, val, goals, gained, f, m, v, e, o, 0, 0, add_food, add_money)
+                if value > best:
+                    best, best_code = value, pay_code(o, f, m, v)
+    return best, best_code
+
+
+@kernel(inline=True)
+def gain_of(v, code, base):
+    """What holding a card is worth, from its best move (v, code): what it would add now, at least
+    0 (0 without a move)."""
     if code < 0:
         return 0.0
     return max(0.0, v - base)
 
 
 @kernel
-def current_worth(st, tt, p):
-    h = st.scratch
-    for i in range(N_HOLD):
-        h[i] = st.hold[p, i]
-    return worth(st, tt, p, h)
+def slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1):
+    """What each display card would add now (gain_of its best move) into st.slot_worth; the best of
+    them (at least 0). best_move depends on the effect only, and copies of an effect are common
+    (the display and the hand hold 7 to 9 cards of 16 effects), so each effect is looked ahead
+    on once: a card of effect e0 or e1 (the hand cards', best moves (v0, code0) and (v1, code1);
+    -1: none given) or of an earlier slot's effect takes that value."""
+    best = 0.0
+    for s in range(tt.display_size):
+        card = st.display[s]
+        w = 0.0
+        if card >= 0:
+            e = tt.card_effect[card]
+            if e == e0:
+                w = gain_of(v0, code0, base)
+            elif e == e1:
+                w = gain_of(v1, code1, base)
+            else:
+                seen = -1
+                for s2 in range(s):
+                    if st.display[s2] >= 0 and tt.card_effect[st.display[s2]] == e:
+                        seen = s2
+                        break
+                if seen >= 0:
+                    w = st.slot_worth[seen]
+                else:
+                    v, code = best_move(st, tt, p, card, val)
+                    w = gain_of(v, code, base)
+        st.slot_worth[s] = w
+        best = max(best, w)
+    return best
+
+
+@kernel
+def hand_moves(st, tt, p, val):
+    """best_move of both hand cards (a hand always holds two cards, INV-2), once if they share
+    an effect: (e0, v0, code0, e1, v1, code1)."""
+    c0, c1 = st.hand[p, 0], st.hand[p, 1]
+    e0, e1 = tt.card_effect[c0], tt.card_effect[c1]
+    v0, code0 = best_move(st, tt, p, c0, val)
+    if e1 == e0:
+        v1, code1 = v0, code0
+    else:
+        v1, code1 = best_move(st, tt, p, c1, val)
+    return e0, v0, code0, e1, v1, code1
+
+
+@kernel
+def current_worth(st, tt, p, val):
+    """worth of p's holdings now."""
+    return worth(st, tt, p, st.hold[p], val, val[8])
 
 
 @kernel
@@ -300,16 +440,16 @@ def score_position(st, tt):
     alone (the goal cards) sees none of what a principality will still earn."""
     for p in range(st.players):
         note_rivals(st, tt, p)
-        st.vp[p] = np.int32(round(current_worth(st, tt, p)))
+        st.vp[p] = np.int32(round(current_worth(st, tt, p, valuation(st, tt, p))))
 
 
 @kernel
-def best_display_slot(st, tt, p, base):
+def best_display_slot(st, tt):
+    """The first display slot of the highest st.slot_worth (slot_worths filled it): (worth, slot)."""
     best, slot = -1.0, 0
     for s in range(tt.display_size):
-        v = card_worth(st, tt, p, st.display[s], base)
-        if v > best:
-            best, slot = v, s
+        if st.slot_worth[s] > best:
+            best, slot = st.slot_worth[s], s
     return best, slot
 
 
@@ -317,18 +457,19 @@ def best_display_slot(st, tt, p, base):
 def plan_action(st, tt, p):
     """DEC-1 for greedy: compare the best activation, the best swap, a favour and ending the turn;
     remember the card, move and swap chosen in st.plan_*."""
-    base = current_worth(st, tt, p)
+    val = valuation(st, tt, p)
+    base = current_worth(st, tt, p, val)
     d = tt.display_size
-    best_slot = 0.0
-    for s in range(d):                                      # what each display card would add now
-        st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
-        best_slot = max(best_slot, st.slot_worth[s])
+    e0, v0, code0, e1, v1, code1 = hand_moves(st, tt, p, val)
+    best_slot = slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1)   # what each display card would add now
     best_kind, best = END_TURN, 0.0
     swap_cost = weight(st, tt, p, W_EXCHANGE)
-    mine0, mine1 = 0.0, 0.0                                 # card_worth of each hand card, for the swaps
+    mine0, mine1 = 0.0, 0.0                                 # gain_of each hand card, for the swaps
     for h in range(2):
-        card = st.hand[p, h]                                # a hand always holds two cards (INV-2)
-        v, code = best_move(st, tt, p, card)
+        card = st.hand[p, h]
+        v, code = v0, code0
+        if h == 1:
+            v, code = v1, code1
         if code < 0:
             continue
         if h == 0:
@@ -448,7 +589,9 @@ def greedy_choice(st, tt, p, dp, ctx):
         return index_of(st, st.plan_code)
     if dp == D_EXCHANGE:
         note_rivals(st, tt, p)
-        best, slot = best_display_slot(st, tt, p, current_worth(st, tt, p))
+        val = valuation(st, tt, p)
+        slot_worths(st, tt, p, current_worth(st, tt, p, val), val, -1, 0.0, -1, -1, 0.0, -1)
+        best, slot = best_display_slot(st, tt)
         return index_of(st, slot)
     if dp == D_EXCHANGE_B:
         return index_of(st, st.plan_slot)
@@ -479,27 +622,31 @@ def unplanned_choice(st, tt, p, dp, ctx):
     """DEC-2, DEC-3/4, DEC-5, DEC-9 when greedy did not choose this action at DEC-1 (st.plan_ok
     is 0): the choice plan_action would have planned for the action taken, made now."""
     note_rivals(st, tt, p)
-    base = current_worth(st, tt, p)
+    val = valuation(st, tt, p)
+    base = current_worth(st, tt, p, val)
     if dp == D_CARD:
-        return index_of(st, best_card(st, tt, p, base))
+        return index_of(st, best_card(st, tt, p, base, val))
     if dp == D_RECRUIT:
         return index_of(st, recruit_target(st, tt, p, ctx))
     if dp == D_OPTION:                                      # ctx: the effect; a hand card has it
         card = st.hand[p, 0] if tt.card_effect[st.hand[p, 0]] == ctx else st.hand[p, 1]
-        v, code = best_move(st, tt, p, card)
+        v, code = best_move(st, tt, p, card, val)
         return index_of(st, code)
-    return index_of(st, best_swap(st, tt, p, base))
+    return index_of(st, best_swap(st, tt, p, base, val))
 
 
 @kernel
-def best_card(st, tt, p, base):
+def best_card(st, tt, p, base, val):
     """The hand card whose best move gains most (an exchange symbol adds half the best display
     card, as in plan_action); -1 if neither can be activated."""
-    best_slot, slot = best_display_slot(st, tt, p, base)     # at least 0: card_worth is
+    e0, v0, code0, e1, v1, code1 = hand_moves(st, tt, p, val)
+    best_slot = slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1)   # at least 0
     best, h_best = -1e300, -1
     for h in range(2):
         card = st.hand[p, h]
-        v, code = best_move(st, tt, p, card)
+        v, code = v0, code0
+        if h == 1:
+            v, code = v1, code1
         if code < 0:
             continue
         gain = v - base
@@ -511,15 +658,15 @@ def best_card(st, tt, p, base):
 
 
 @kernel
-def best_swap(st, tt, p, base):
+def best_swap(st, tt, p, base, val):
     """Action B's one-card exchange h * D + s that gains most (as in plan_action)."""
     d = tt.display_size
-    for s in range(d):
-        st.slot_worth[s] = card_worth(st, tt, p, st.display[s], base)
+    e0, v0, code0, e1, v1, code1 = hand_moves(st, tt, p, val)
+    slot_worths(st, tt, p, base, val, e0, v0, code0, e1, v1, code1)
     swap_cost = weight(st, tt, p, W_EXCHANGE)
     best, code = -1e300, 0
     for h in range(2):
-        mine = card_worth(st, tt, p, st.hand[p, h], base)
+        mine = gain_of(v0, code0, base) if h == 0 else gain_of(v1, code1, base)
         for s in range(d):
             gain = st.slot_worth[s] - mine - swap_cost
             if gain > best + 1e-9:

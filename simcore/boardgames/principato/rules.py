@@ -304,12 +304,16 @@ def code_favour(code):
 def tiles_available(st, tt, e, o):
     """PR-6.2, PR-10.1, PR-10.2: the pools hold all the tiles and tokens option o gives. Under
     tile_option_needs_full_pool = false (AMB-10 (b)) a tile pool need only hold one: the buyer
-    gets what is left, but never pays for nothing (PR-2.7)."""
-    for pool in range(S_FIELD_FARM, S_PAINTING + 1):
+    gets what is left, but never pays for nothing (PR-2.7). POOL_OF lists a pool's goods next to
+    each other (field and farm, palazzo and bank), so one pass over the goods sums each pool's
+    need (look-ahead calls this for every option of every card it weighs)."""
+    g = 0
+    while g < N_TILE_GOODS:
+        pool = POOL_OF[g]
         need = 0
-        for g in range(N_TILE_GOODS):
-            if POOL_OF[g] == pool:
-                need += tt.effect_gain[e, o, g]
+        while g < N_TILE_GOODS and POOL_OF[g] == pool:
+            need += tt.effect_gain[e, o, g]
+            g += 1
         if need == 0:
             continue
         if pool >= S_MONUMENT:
@@ -336,26 +340,44 @@ def admits(tt, e, o, f, m, v):
 
 
 @kernel
+def twin_options(st, tt, e, o):
+    """The earlier options of buy effect e with option o's gain whose tiles are available, as bits
+    (1 << o2): a payment one of them admits is listed with it, not again with o (PR-9.3)."""
+    twins = 0
+    for o2 in range(o):
+        if same_gain(tt, e, o, o2) and tiles_available(st, tt, e, o2):
+            twins |= 1 << o2
+    return twins
+
+
+@kernel
+def admitted(tt, e, twins, f, m, v):
+    """One of the options `twins` (twin_options) admits the payment (f, m, v)."""
+    o2 = 0
+    while twins >> o2:
+        if twins & (1 << o2) and admits(tt, e, o2, f, m, v):
+            return True
+        o2 += 1
+    return False
+
+
+@kernel
 def payment_options(st, tt, p, e, out):
     """The (option, payment triple) moves of buy effect e, into out (DEC-3, DEC-4):
     every triple of every affordable option whose tiles are available, one move per distinct
-    (triple, gain) (PR-9.3, EX-10). Returns their count."""
+    (triple, gain) (PR-9.3, EX-10). Returns their count. The money paid runs only over the
+    triples the favour can complete. (policies.best_buy walks the same moves in this order.)"""
     n = 0
     food, money, fav = st.hold[p, H_FOOD], st.hold[p, H_MONEY], st.hold[p, H_FAVOUR]
     for o in range(tt.effect_n_options[e]):
         if not tiles_available(st, tt, e, o):
             continue
+        twins = twin_options(st, tt, e, o)
         need_f, need_m = tt.effect_pay[e, o, 0], tt.effect_pay[e, o, 1]
         for f in range(min(need_f, food), -1, -1):
-            for m in range(min(need_m, money), -1, -1):
+            for m in range(min(need_m, money), max(need_f - f + need_m - fav, 0) - 1, -1):   # v <= fav
                 v = need_f - f + need_m - m
-                if v > fav:
-                    continue
-                seen = False
-                for o2 in range(o):
-                    if same_gain(tt, e, o, o2) and tiles_available(st, tt, e, o2) and admits(tt, e, o2, f, m, v):
-                        seen = True
-                if not seen:
+                if twins == 0 or not admitted(tt, e, twins, f, m, v):
                     out[n] = pay_code(o, f, m, v)
                     n += 1
     return n
@@ -380,9 +402,19 @@ def option_moves(st, tt, p, card, out):
 
 @kernel
 def can_activate(st, tt, p, card):
-    """PR-6.2: the card has at least one legal option."""
+    """PR-6.2: the card has at least one legal option. For a buy effect: an option whose tiles are
+    available and whose cost the stored cubes pay, favour making up what food and money lack
+    (PR-9.2): exactly when payment_options lists a move (the first option to admit a payment
+    lists it), found without listing them (every player asks this at every action)."""
     e = tt.card_effect[card]
-    return tt.effect_kind[e] != K_BUY or payment_options(st, tt, p, e, st.moves) > 0
+    if tt.effect_kind[e] != K_BUY:
+        return True
+    food, money, fav = st.hold[p, H_FOOD], st.hold[p, H_MONEY], st.hold[p, H_FAVOUR]
+    for o in range(tt.effect_n_options[e]):
+        need_f, need_m = tt.effect_pay[e, o, 0], tt.effect_pay[e, o, 1]
+        if need_f - min(need_f, food) + need_m - min(need_m, money) <= fav and tiles_available(st, tt, e, o):
+            return True
+    return False
 
 
 @kernel
