@@ -10,7 +10,7 @@ from simcore import compile_cache
 
 compile_cache.configure()      # before any kernel is defined: they read the cache folder then
 
-from simcore import runner  # noqa: E402
+from simcore import agents, runner  # noqa: E402
 from simcore.contract import UserError  # noqa: E402
 from simcore.registry import games  # noqa: E402
 from simcore.step import open_game  # noqa: E402
@@ -58,6 +58,8 @@ def draw(game: str, path: str, players: int | None = None, seed: int = 0, index:
                        rotate_seats=rotate_seats, workers=1, data=data)
     if plan.spec.draw is None:
         raise UserError(f"{game} has no pictures yet")
+    if agents.has_agents(plan.policies):
+        raise UserError("pictures of games with Python agents are not drawn yet: replay the game as text")
     if index < 0:
         raise UserError(f"index must be at least 0, got {index}")
     if not str(path).lower().endswith(".png"):

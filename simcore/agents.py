@@ -120,8 +120,9 @@ def play_chunk_in_process(game, players, data, seed, policies, rotate, seats, fi
     return play_batch(_plan(game, players, data, seed, tuple(policies), rotate), seats, first)
 
 
-@functools.lru_cache(maxsize=1)
+@functools.lru_cache(maxsize=None)
 def process_pool(workers: int) -> ProcessPoolExecutor:
-    """The worker processes of this Python process's runs with agents ("spawn": a forked copy of a
-    process with threads may hang)."""
+    """The worker processes of this Python process's runs with agents, kept for its later runs of
+    as many workers (a new process loads Python and the kernels again: seconds). "spawn": a forked
+    copy of a process with threads may hang."""
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))

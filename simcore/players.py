@@ -37,7 +37,9 @@ SEARCH = {
         Param("rollout", str, "random", help="the policy of every seat below the tree: random, greedy, or the label "
               "of a random or greedy policy of the run (a weighted greedy)", choices=ROLLOUTS),
         Param("depth", int, 0, 0, search.MAX_HIST, "decisions below the root after which a run stops at the end of "
-              "that turn (round) and the game's end scoring scores it (0: play to the end)"))),
+              "that turn (round) and the game's end scoring scores it (0: play to the end)"),
+        Param("reuse", int, 0, 0, 1, "1: when the seat decides again right after its searched move, search on in "
+              "the subtree below that move and run only the iterations its visits lack"))),
 }
 
 
@@ -184,6 +186,7 @@ def row(spec, name: str) -> np.ndarray:
     # a labelled rollout policy's id is the run's (lineup sets it)
     out[search.P_ROLLOUT] = ROLLOUTS.index(value["rollout"]) if value["rollout"] in ROLLOUTS else -1
     out[search.P_DEPTH] = value.get("depth", 0)
+    out[search.P_REUSE] = value.get("reuse", 0)
     return out
 
 

@@ -432,10 +432,10 @@ def replay(p: Plan, index: int) -> list[str]:
     _check_at_least("index", index, 0)
     seats = assign_seats(policy_ids(p), index, 1, p.rotate_seats)[0]
     lineup = p.lineup
-    state = None
     if agents.has_agents(p.policies):
         state = agents.play_game(p, index, [lineup.keys[i] for i in seats], logging=True).final_state()
-    return list(p.spec.replay(p.data, p.players, seats, p.seed, index, lineup, state=state))
+        return list(p.spec.replay(p.data, p.players, seats, p.seed, index, lineup, state=state))
+    return list(p.spec.replay(p.data, p.players, seats, p.seed, index, lineup))
 
 
 # ---- checking --------------------------------------------------------------------------
@@ -468,6 +468,8 @@ def check(p: Plan, progress: Callable[[int], None] | None = None) -> CheckOutcom
     the games in which an invariant broke; progress as for run."""
     if p.spec.check_batch is None:
         raise UserError(f"{p.spec.id} has no invariant checker")
+    if agents.has_agents(p.policies):
+        raise UserError("simcore check plays the built-in policies only, not Python agents")
     check_chunk(replace(p, games=1), 0, 1)               # load or compile the kernels once
     if progress:
         progress(0)

@@ -65,7 +65,8 @@ FLATMC, MCTS = 0, 1                                  # kinds of search
 # or GREEDY_ID) and greedy's weights from P_WEIGHTS on (the game's policies.WEIGHTS, in order)
 P_KIND, P_BUDGET, P_C, P_ROLLOUT, P_DEPTH, P_WEIGHTS = range(6)
 MAX_WEIGHTS = 16
-N_PARAMS = P_WEIGHTS + MAX_WEIGHTS
+P_REUSE = P_WEIGHTS + MAX_WEIGHTS                    # mcts: keep the subtree of the move played (reuse_tree)
+N_PARAMS = P_REUSE + 1
 MAX_HIST = 8192                                      # decisions with 2+ options in one game
 MAX_NODES = 4097                                     # tree nodes: one per iteration, plus the root
 MAX_DEPTH = 512
@@ -109,6 +110,12 @@ def search_fields(max_players):
         ("t_visits", np.float64, (MAX_NODES,)),
         ("t_avail", np.float64, (MAX_NODES,)),
         ("t_reward", np.float64, (MAX_NODES, max_players)),
+        ("t_root", np.int32),                        # the root of this search: 0, or the node kept from the last
+        ("s_reuse", np.int32),                       # mcts: reuse the subtree of the move played (P_REUSE)
+        ("s_last_seat", np.int32),                   # the last search's seat, -1: none to reuse in this game
+        ("s_last_hist", np.int32),                   # the decisions taken before the last search's root
+        ("s_last_child", np.int32),                  # the root child the last search chose
+        ("s_root_opts", np.int32, (HASH_SLOTS,)),    # the root's options (a reused root's children may hold others)
         ("t_cur", np.int32),                         # the node of this run's last tree step, -1 past it
         ("t_expanding", np.int32),                   # seat + 1 while greedy chooses the option to expand
         ("t_expand_dp", np.int32),
@@ -387,6 +394,7 @@ def begin_game(st, players, policies, seed, index):
     st.s_replay_errors = 0
     st.s_step = 0
     st.s_ctx = 0
+    st.s_last_seat = -1
     seed_stream(st.s_gen, seed, index, SEARCH_STREAM)
 
 
@@ -417,10 +425,31 @@ def begin_search(st, tt):
     st.s_rollout = np.int32(spec[P_ROLLOUT])
     st.s_c = spec[P_C]
     st.s_depth = np.int32(spec[P_DEPTH])
-    st.t_n = 1
+    st.s_reuse = np.int32(spec[P_REUSE])
     st.s_margin_sum[:] = 0.0
+    budget = iterations(st, tt)
+    if st.s_kind == MCTS and st.s_reuse and reuse_tree(st, budget):
+        return max(1, budget - np.int32(st.t_visits[st.t_root]))
+    st.t_n = 1
+    st.t_root = 0
     new_node(st, 0, -1, p, st.s_root_dp, 0)
-    return iterations(st, tt)
+    return budget
+
+
+@kernel
+def reuse_tree(st, budget):
+    """mcts with reuse: when this decision is the searching seat's next one right after the move
+    its last search chose (nobody decided in between, and that move was taken), the subtree below
+    that move becomes the root — its nodes are this decision's options and what follows them —
+    and the search runs only the iterations its visits lack. The tree's nodes key moves by (seat,
+    decision point, option), so the nodes below the move that are another decision's are passed
+    over (mark_children). False (a fresh tree) when that does not hold or the tree lacks room."""
+    child = st.s_last_child
+    if (st.s_last_seat != st.s_root_seat or st.s_n_hist != st.s_last_hist + 1 or child < 0
+            or st.s_hist[st.s_n_hist - 1] != st.t_move[child] or st.t_n + budget >= MAX_NODES):
+        return False
+    st.t_root = child
+    return True
 
 
 @kernel
@@ -445,9 +474,9 @@ def begin_iteration(st, it):
     st.s_mode = SEARCH
     st.s_dec = 0
     st.s_iter = it
-    st.t_cur = 0
+    st.t_cur = st.t_root
     st.t_expanding = 0
-    st.t_path[0] = 0
+    st.t_path[0] = st.t_root
     st.t_n_path = 1
     st.halt_at = 0
     st.halted = 0
@@ -509,9 +538,9 @@ def best_root_move(st):
     p = st.s_root_seat
     best = -1
     best_value = -1e300
-    c = st.t_child[0]
+    c = st.t_child[st.t_root]
     while c >= 0:
-        if st.t_visits[c] > 0:
+        if st.t_visits[c] > 0 and (st.t_root == 0 or is_root_option(st, c)):
             if st.s_kind == FLATMC:
                 value = st.t_reward[c, p] / st.t_visits[c]
             else:
@@ -521,6 +550,21 @@ def best_root_move(st):
                 best = c
         c = st.t_next[c]
     remember(st, st.t_move[best])
+    st.s_last_seat = p
+    st.s_last_hist = st.s_n_hist - 1
+    st.s_last_child = best
+
+
+@kernel
+def is_root_option(st, c):
+    """Whether node c below a reused root is one of this decision's options (the kept subtree
+    also holds moves of other decisions and of options another sample of the game had)."""
+    if st.t_seat[c] != st.s_root_seat or st.t_dp[c] != st.s_root_dp:
+        return False
+    for i in range(st.s_n_root):
+        if st.s_root_opts[i] == st.t_move[c]:
+            return True
+    return False
 
 
 @kernel
@@ -552,6 +596,8 @@ def search_decision(st, p, dp):
             st.s_root_seat = p
             st.s_root_dp = dp
             st.s_n_root = st.n_opts
+            for i in range(st.n_opts):
+                st.s_root_opts[i] = st.opts[i]
             st.s_step_own = NO_OWN
             st.halt_at = 1                   # the game returns at its next turn or round
             return 0

@@ -10,6 +10,21 @@ import simcore
 from simcore import runner
 
 
+# game -> its tests' xdist group (the folder of its other tests, tests/conftest.py) and the fewest
+# players it allows
+GAMES = {"carcassonne": ("carcassonne", 2), "carcassonne-ark": ("carcassonne", 2),
+         "notre-dame": ("notre_dame", 2), "strasbourg": ("strasbourg", 3), "principato": ("principato", 2)}
+
+
+def per_game(*games):
+    """pytest parameters of these games (default all), each in its game's xdist group."""
+    return [pytest.param(g, marks=pytest.mark.xdist_group(GAMES[g][0]), id=g) for g in games or GAMES]
+
+
+def players_of(game):
+    return GAMES[game][1]
+
+
 def stepped_rows(game, players, policies, seed, index):
     """The results rows of game `index` stepped with policy_action() at every decision, and the
     number of decisions it took."""

@@ -23,12 +23,10 @@ from simcore import UserError
 from simcore.interop import openspiel
 from simcore.interop.pettingzoo import SimcoreEnv, env
 from simcore.search import MAX_HIST
+from step_tool import GAMES, per_game, players_of
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# game -> (its tests' xdist group, the players its tests seat: 2, or the fewest it allows)
-GAMES = {"carcassonne": ("carcassonne", 2), "carcassonne-ark": ("carcassonne", 2),
-         "notre-dame": ("notre_dame", 2), "strasbourg": ("strasbourg", 3), "principato": ("principato", 2)}
 NAMES = {"carcassonne": "simcore_carcassonne", "carcassonne-ark": "simcore_carcassonne_ark",
          "notre-dame": "simcore_notre_dame", "strasbourg": "simcore_strasbourg", "principato": "simcore_principato"}
 DEFAULT_PLAYERS = {"carcassonne": 4, "carcassonne-ark": 4, "notre-dame": 4, "strasbourg": 4, "principato": 4}
@@ -37,13 +35,7 @@ ACTIONS = {"carcassonne": 40900, "carcassonne-ark": 40900, "notre-dame": 252, "s
 TENSOR = {"carcassonne": 3334, "carcassonne-ark": 5662, "notre-dame": 736, "strasbourg": 1590, "principato": 395}
 
 
-def per_game(*games):
-    games = games or tuple(GAMES)
-    return [pytest.param(g, marks=pytest.mark.xdist_group(GAMES[g][0]), id=g) for g in games]
-
-
-def players(game):
-    return GAMES[game][1]
+players = players_of          # the players its tests seat: 2, or the fewest the game allows
 
 
 def load(game, **params):

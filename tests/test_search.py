@@ -83,6 +83,20 @@ def test_progressive_widening_grows_the_children_with_the_square_root_of_the_vis
     assert len(root_children(st)) == 8
 
 
+def test_reuse_searches_on_below_the_move_played_with_the_iterations_it_lacks():
+    """After SAFE, seat 0 decides its follow-up next: with reuse the second search's root is the
+    SAFE node of the first tree (so its children are follow-ups already tried), and it runs only
+    the iterations that node lacks of the budget, ending at exactly 50 visits."""
+    kept = first_move("mcts:iters=50,reuse=1")
+    fresh = first_move("mcts:iters=50")
+    assert kept.first_move == fresh.first_move == SAFE and kept.s_searches == fresh.s_searches == 2
+    assert fresh.t_root == 0 and fresh.t_visits[0] == 50.0
+    assert kept.t_root != 0 and kept.t_move[kept.t_root] == SAFE and kept.t_dp[kept.t_root] == FIRST
+    # the second search backed up from the SAFE node: the first root keeps its 50 visits
+    assert kept.t_visits[kept.t_root] == 50.0 and kept.t_visits[0] == 50.0
+    assert kept.vp[0] == 5                                  # a winning follow-up (0-5)
+
+
 def test_backup_adds_every_seats_reward_along_the_path():
     st = first_move("mcts:iters=50")
     root_total = st.t_reward[0].copy()
@@ -223,7 +237,7 @@ def test_bad_labels_are_one_line_errors(names, message):
 @pytest.mark.parametrize("name, message", [
     ("mcts:iters=abc", "iters must be an integer, not 'abc'"),
     ("mcts:iters=0", "iters must be between 1 and 4096, not 0"),
-    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth)"),
+    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth, reuse)"),
     ("mcts:depth=-1", "depth must be between 0 and 8192, not -1"),
     ("flatmc:depth=4", "unknown parameter 'depth=4' (known: playouts, rollout)"),
     ("mcts:iters=5,iters=6", "iters given twice"),
@@ -252,7 +266,7 @@ def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
     assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
     assert players.lineup(game, ["mcts"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 0]
     assert players.lineup(game, ["mcts:depth=6"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 6]
-    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0]: ")
+    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=0]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"
 
 

@@ -388,6 +388,8 @@ def copy_turn_fields(st, save):
     lo, hi = board_columns(st)
     copy_field(st, "cell_pidx", lo, hi, save)
     copy_field(st, "req", lo, hi, save)
+    copy_field(st, "front_next", lo, hi, save)
+    copy_field(st, "front_prev", lo, hi, save)
 
 
 # What a follower still in supply is worth at a cut-off, in points, while SUPPLY_TURNS or more

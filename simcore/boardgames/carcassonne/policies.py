@@ -14,8 +14,8 @@ import numpy as np
 from simcore import rng
 from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
-    BALL_AT, BALL_SPAN, DELTA, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
-    list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements,
+    BALL_AT, BALL_SPAN, DELTA, ball_occupied, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
+    list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements, walk_ark_outcomes,
 )
 from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
 from simcore.boardgames.carcassonne.state import (
@@ -40,8 +40,21 @@ def random_action(st, tt, seat):
     n = list_actions(st, tt, seat)
     a = st.actions[rng.below(st.gen_decide, n)]
     if a == ARK * 16:
-        a = ARK * 16 + rng.below(st.gen_decide, list_ark_outcomes(st, tt))
+        a = random_ark_move(st, tt)
     return a
+
+
+@kernel
+def random_ark_move(st, tt):
+    """ARK * 16 + an Ark outcome uniform over list_ark_outcomes' (the same draw), its path in
+    st.ark_path[k] and their number in st.n_ark: the outcomes are counted and only the one drawn
+    is walked to (rules.walk_ark_outcomes), which costs a fraction of listing them all."""
+    occ = ball_occupied(st, st.ark_cell)
+    m = walk_ark_outcomes(st, tt, -1, occ)
+    st.n_ark = m
+    k = rng.below(st.gen_decide, m)
+    walk_ark_outcomes(st, tt, k, occ)
+    return ARK * 16 + k
 
 
 @kernel
@@ -72,7 +85,7 @@ def choose_ark_outcome(st, tt, seat):
     if is_greedy(tt, st.policy[seat]):
         _, k = best_ark_outcome(st, tt, seat)
         return ARK * 16 + k
-    return ARK * 16 + rng.below(st.gen_decide, list_ark_outcomes(st, tt))
+    return random_ark_move(st, tt)
 
 
 @kernel

@@ -12,7 +12,7 @@ from simcore import rng
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.state import (
     ARK, EV_ARK_ENTERS, EV_DISCARD, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET,
-    PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS,
+    PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS, N_CELLS,
 )
 from simcore.boardgames.carcassonne.components import C, CITY, F, FIELD, MAX_SEG, R, ROAD
 from simcore.kernel import kernel
@@ -44,6 +44,17 @@ for _dx in range(-5, 6):
             for _s, (_mx, _my) in enumerate(((0, 1), (1, 0), (0, -1), (-1, 0))):
                 if abs(_dx + _mx) + abs(_dy + _my) <= 5:
                     BALL_STEP[BALL[_dx + 5, _dy + 5], _s] = BALL[_dx + _mx + 5, _dy + _my + 5]
+BALL_CENTRE = int(BALL[5, 5])
+BALL_CELL = np.zeros(61, dtype=np.int64)              # [bit] -> the cell's offset from the centre
+BALL_NEAR = np.zeros(61, dtype=np.uint64)             # [bit] -> the bits of its neighbours in the ball
+for _dx in range(-5, 6):
+    for _dy in range(-5, 6):
+        _b = BALL[_dx + 5, _dy + 5]
+        if _b >= 0:
+            BALL_CELL[_b] = _dx * GRID + _dy
+            for _s in range(4):
+                if BALL_STEP[_b, _s] >= 0:
+                    BALL_NEAR[_b] |= np.uint64(1) << np.uint64(BALL_STEP[_b, _s])
 
 R_START_ROT = cp.RULE_INDEX["START_TILE_ROTATION"]
 R_START_PLAYER = cp.RULE_INDEX["START_PLAYER"]
@@ -88,8 +99,8 @@ def union(st, a, b, ark):
         return ra
     if rb < ra:
         ra, rb = rb, ra
-    old = st.seg[ra]                    # one record each: the merge reads and writes two cache lines
-    new = st.seg[rb]
+    old = st.seg[np.uint64(ra)]         # one record each: the merge reads and writes two cache lines
+    new = st.seg[np.uint64(rb)]
     new.parent = ra
     old.open += new.open
     old.tiles_lo |= new.tiles_lo
@@ -186,6 +197,8 @@ def clear(st, players, policies):
         st.front_bits[w] = 0
     st.front_lo = FRONT_WORDS
     st.front_hi = -1
+    st.front_first = -1
+    st.front_last = -1
     for i in range(st.n_keys):
         st.key_cells[st.keys[i]] = 0
     st.n_keys = 0
@@ -284,71 +297,79 @@ def list_placements(st, tt, t):
     return n
 
 
+# NTH_ROTATION[mask * 4 + i]: the i-th rotation (lowest first) in a mask of fitting rotations
+NTH_ROTATION = np.zeros(64, dtype=np.int8)
+for _m in range(16):
+    for _i, _r in enumerate(r for r in range(4) if _m >> r & 1):
+        NTH_ROTATION[_m * 4 + _i] = _r
+
+
 @kernel
 def kth_placement(st, tt, t, k, total):
-    """The k-th of the `total` legal placements of tile t in canonical order, as cell * 4 + rot.
-    A k in the upper half is counted from the frontier's far end, which walks half as many
-    cells on average and finds the same placement."""
-    if 2 * k >= total:
-        return kth_placement_from_end(st, tt, t, total - 1 - k)
-    for w in range(st.front_lo, st.front_hi + 1):
-        bits = st.front_bits[w]
-        while bits:
-            cell = w * 64 + lowest_bit(bits)
-            bits &= bits - np.uint64(1)
-            n = tt.n_fits[t, st.req[cell]]
-            if k < n:
-                m = tt.fits[t, st.req[cell]]
-                for r in range(4):
-                    if m >> r & 1:
-                        if k == 0:
-                            return cell * 4 + r
-                        k -= 1
-            k -= n
-    return -1
-
-
-@kernel
-def kth_placement_from_end(st, tt, t, j):
-    """The j-th legal placement of tile t counted from the last in canonical order."""
-    for w in range(st.front_hi, st.front_lo - 1, -1):
-        bits = st.front_bits[w]
-        while bits:
-            bit = highest_bit(bits)
-            cell = w * 64 + bit
-            bits &= ~(np.uint64(1) << np.uint64(bit))
-            n = tt.n_fits[t, st.req[cell]]
-            if j < n:
-                m = tt.fits[t, st.req[cell]]
-                for r in range(3, -1, -1):
-                    if m >> r & 1:
-                        if j == 0:
-                            return cell * 4 + r
-                        j -= 1
-            j -= n
-    return -1
+    """The k-th of the `total` legal placements of tile t in canonical order, as cell * 4 + rot,
+    walked along the frontier list. A k in the upper half is counted from the list's far end
+    (front_prev), which walks half as many cells on average and finds the same placement; both
+    walks are one loop (which list, where it starts and how far it counts are chosen before it),
+    and the rotation is a table's, so the only branch that is hard to predict ends the walk."""
+    nfits = tt.n_fits[np.uint64(t)]
+    forward = 2 * k < total
+    j = k if forward else total - 1 - k
+    links = st.front_next if forward else st.front_prev
+    cell = st.front_first if forward else st.front_last
+    while True:
+        n = np.int64(nfits[np.uint64(st.req[np.uint64(cell)])])
+        if j < n:
+            break
+        j -= n
+        cell = np.int64(links[np.uint64(cell)])
+    m = np.int64(tt.fits[np.uint64(t), np.uint64(st.req[np.uint64(cell)])])
+    i = j if forward else n - 1 - j
+    return cell * 4 + NTH_ROTATION[np.uint64(m * 4 + i)]
 
 
 @kernel
 def count_key(st, key, change):
     """Frontier cells per requirement key, and the list of keys present."""
+    key = np.uint64(key)
     before = st.key_cells[key]
     st.key_cells[key] = before + change
     if before == 0:
         st.key_at[key] = st.n_keys
-        st.keys[st.n_keys] = key
+        st.keys[np.uint64(st.n_keys)] = key
         st.n_keys += 1
     elif before + change == 0:
-        last = st.keys[st.n_keys - 1]
-        st.keys[st.key_at[key]] = last
+        last = np.uint64(st.keys[np.uint64(st.n_keys - 1)])
+        st.keys[np.uint64(st.key_at[key])] = last
         st.key_at[last] = st.key_at[key]
         st.n_keys -= 1
 
 
 @kernel
 def frontier_add(st, cell, key):
-    w = cell >> 6
-    st.front_bits[w] |= np.uint64(1) << np.uint64(cell & 63)
+    w = np.int64(cell >> 6)
+    # the frontier cell before this one in canonical order: the highest bit below it in its word,
+    # else in the nearest word below holding one (words below front_lo hold none)
+    u = np.uint64(w)
+    below = st.front_bits[u] & ((np.uint64(1) << np.uint64(cell & 63)) - np.uint64(1))
+    while below == 0 and u > np.uint64(st.front_lo):
+        u -= np.uint64(1)
+        below = st.front_bits[u]
+    cell = np.int64(cell)
+    if below == 0:
+        after = st.front_first
+        st.front_first = cell
+        st.front_prev[np.uint64(cell)] = -1
+    else:
+        before = np.int64(u) * 64 + np.int64(highest_bit(below))
+        after = st.front_next[np.uint64(before)]
+        st.front_next[np.uint64(before)] = cell
+        st.front_prev[np.uint64(cell)] = before
+    st.front_next[np.uint64(cell)] = after
+    if after < 0:
+        st.front_last = cell
+    else:
+        st.front_prev[np.uint64(after)] = cell
+    st.front_bits[np.uint64(w)] |= np.uint64(1) << np.uint64(cell & 63)
     st.n_frontier += 1
     count_key(st, key, 1)
     if w < st.front_lo:
@@ -359,17 +380,29 @@ def frontier_add(st, cell, key):
 
 @kernel
 def frontier_drop(st, cell):
-    st.front_bits[cell >> 6] &= ~(np.uint64(1) << np.uint64(cell & 63))
+    before = st.front_prev[np.uint64(cell)]
+    after = st.front_next[np.uint64(cell)]
+    if before < 0:
+        st.front_first = after
+    else:
+        st.front_next[np.uint64(before)] = after
+    if after < 0:
+        st.front_last = before
+    else:
+        st.front_prev[np.uint64(after)] = before
+    st.front_bits[np.uint64(cell >> 6)] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
-    count_key(st, st.req[cell], -1)
+    count_key(st, st.req[np.uint64(cell)], -1)
 
 
 @kernel
 def on_border(cell):
     """The grid's outer ring, which never holds a tile: only a set of more than 72 tiles laid in
     a line from the centre reaches it (state.GRID)."""
-    x = cell // GRID
-    y = cell % GRID
+    if cell < 0 or cell >= N_CELLS:                # beyond it: a tile laid on the ring (tests)
+        return True
+    x = np.uint64(cell) // np.uint64(GRID)      # unsigned: a multiply, no sign fix-ups
+    y = np.uint64(cell) - x * np.uint64(GRID)
     return x == 0 or y == 0 or x == GRID - 1 or y == GRID - 1
 
 
@@ -386,79 +419,83 @@ def set_size(tt):
 def place_tile(st, tt, t, r, cell):
     """Put tile type t at cell with rotation r and merge its segments into features (CA-12.7).
 
-    Leaves the roots of the roads and cities this tile completed in st.completed."""
+    Leaves the roots of the roads and cities this tile completed in st.completed. Indices are
+    unsigned where they cannot be negative: numba then leaves out its wrap-around code."""
     ark = is_ark(tt)
     pidx = st.n_placed
     st.n_placed += 1
-    st.p_type[pidx] = t
-    st.p_rot[pidx] = r
-    st.p_cell[pidx] = cell
-    st.cell_pidx[cell] = pidx
-    if st.req[cell] != 255:
+    ut = np.uint64(t)
+    ur = np.uint64(r)
+    upidx = np.uint64(pidx)
+    st.p_type[upidx] = t
+    st.p_rot[upidx] = r
+    st.p_cell[upidx] = cell
+    st.cell_pidx[np.uint64(cell)] = pidx
+    if st.req[np.uint64(cell)] != 255:
         frontier_drop(st, cell)
-        st.req[cell] = 255
-    if tt.temple[t] or tt.cloister_seg[t] >= 0:
+        st.req[np.uint64(cell)] = 255
+    if tt.temple[ut] or tt.cloister_seg[ut] >= 0:
         st.open_cloisters[st.n_open_cloisters] = pidx
         st.n_open_cloisters += 1
     base = pidx * MAX_SEG
-    for g in range(tt.n_seg[t]):
-        node = base + g
-        seg = st.seg[node]
-        seg.parent = node
-        seg.kind = tt.seg_kind[t, g]
-        seg.open = tt.seg_open[t, g]
-        if pidx < 64:
-            seg.tiles_lo = np.uint64(1) << np.uint64(pidx)
-            seg.tiles_hi = 0
-        else:
-            seg.tiles_lo = 0
-            seg.tiles_hi = np.uint64(1) << np.uint64(pidx - 64)
-        seg.scrolls = tt.seg_scrolls[t, g]
-        seg.oases = tt.seg_oases[t, g]
-        seg.sheep = tt.seg_sheep[t, g]
-        seg.wolves = tt.seg_wolves[t, g]
+    tiles_lo = np.uint64(1) << np.uint64(pidx) if pidx < 64 else np.uint64(0)
+    tiles_hi = np.uint64(0) if pidx < 64 else np.uint64(1) << np.uint64(pidx - 64)
+    for g in range(tt.n_seg[ut]):
+        ug = np.uint64(g)
+        seg = st.seg[np.uint64(base + g)]
+        seg.parent = base + g
+        seg.kind = tt.seg_kind[ut, ug]
+        seg.open = tt.seg_open[ut, ug]
+        seg.tiles_lo = tiles_lo
+        seg.tiles_hi = tiles_hi
+        seg.scrolls = tt.seg_scrolls[ut, ug]
+        seg.oases = tt.seg_oases[ut, ug]
+        seg.sheep = tt.seg_sheep[ut, ug]
+        seg.wolves = tt.seg_wolves[ut, ug]
         seg.n_figs = 0                  # figs is cleared when its first figure arrives
         seg.prophets = 0
         seg.done = 0
     joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
     for s in range(4):
-        nc = cell + DELTA[s]
+        nc = cell + DELTA[s]                # signed: a tile laid on the border ring (tests) reads no further
         q = st.cell_pidx[nc]
-        e = tt.edge[t, r, s]
+        e = tt.edge[ut, ur, np.uint64(s)]
         if q < 0:
-            if on_border(nc):               # the table's edge: never a frontier cell (state.GRID)
-                continue
-            key = st.req[nc]
+            key = np.int64(st.req[nc])
             shift = 2 * ((s + 2) % 4)       # the neighbour cell's side that faces this tile
-            new_key = (int(key) & ~(3 << shift)) | (int(e) << shift)
+            new_key = (key & ~(3 << shift)) | (np.int64(e) << shift)
             if key == 255:
+                if on_border(nc):           # the table's edge: never a frontier cell (state.GRID)
+                    continue
                 frontier_add(st, nc, new_key)
-            else:
+            else:                           # (a frontier cell is never on the border)
                 count_key(st, key, -1)
                 count_key(st, new_key, 1)
             st.req[nc] = new_key
             continue
-        tq = st.p_type[q]
-        rq = st.p_rot[q]
+        uq = np.uint64(q)
+        tq = np.uint64(st.p_type[uq])
+        rq = np.uint64(st.p_rot[uq])
         qbase = q * MAX_SEG
-        centre = 3 * s + 1
         # the ports joined across the side: a city's centre; a road's centre and its two banks, which
         # meet separately; a field side's first port, its field owning the whole side on both tiles.
-        # One union call in the loop, inlined once (a feature's root does not depend on the order)
-        first = centre if e == C else 3 * s
-        last = 3 * s + 2 if e == R else first
-        for p in range(first, last + 1):
-            mine = tt.port_seg[t, r, p]
-            root = union(st, base + mine, qbase + tt.port_seg[tq, rq, opposite_port(p)], ark)
-            if p == centre:
-                st.seg[root].open -= 2          # one open side closed on each tile, loops included
+        # Port 3s + i faces the neighbour's port facing - i (CA-12.1: opposite_port). One union call
+        # in the loop, inlined once (a feature's root does not depend on the order)
+        facing = 3 * ((s + 2) % 4) + 2
+        first = 1 if e == C else 0
+        last = 2 if e == R else first
+        for i in range(first, last + 1):
+            mine = tt.port_seg[ut, ur, np.uint64(3 * s + i)]
+            root = union(st, base + mine, qbase + tt.port_seg[tq, rq, np.uint64(facing - i)], ark)
+            if i == 1:
+                st.seg[np.uint64(root)].open -= 2   # one open side closed on each tile, loops included
                 joined |= np.uint64(1) << np.uint64(mine)
     # only a road or city segment joined across a side can be complete (alone it has an open side)
     st.n_completed = 0
     while joined:
         root = find(st, base + np.int64(lowest_bit(joined)))   # by segment order, phase S's
         joined &= joined - np.uint64(1)
-        if st.seg[root].open == 0 and st.seg[root].done == 0:
+        if st.seg[np.uint64(root)].open == 0 and st.seg[np.uint64(root)].done == 0:
             new = True
             for i in range(st.n_completed):
                 if st.completed[i] == root:
@@ -659,6 +696,107 @@ def list_simple_ark_paths(st):
                         n = keep_ark_path(st, n, 5, c1, c2, c3, c4, c5)
     st.n_ark = n
     return n
+
+
+@kernel
+def ball_occupied(st, centre):
+    """The ball bits of the cells around centre that hold a tile, centre itself left out."""
+    occ = np.uint64(0)
+    for b in range(BALL_CELL.shape[0]):
+        if st.cell_pidx[centre + BALL_CELL[b]] >= 0:     # the cells list_ark_outcomes reads, at the grid's edge too
+            occ |= np.uint64(1) << np.uint64(b)
+    return occ & ~(np.uint64(1) << np.uint64(BALL_CENTRE))
+
+
+@kernel
+def walk_ark_outcomes(st, tt, k, occ):
+    """The Ark's outcomes of list_ark_outcomes, in its order, without listing them, on the board
+    around the Ark whose tiles are the ball bits occ (ball_occupied): with k < 0 their
+    number; else the k-th one's path is written to st.ark_path[k] and st.ark_len[k] (as
+    list_ark_outcomes would write it) and -1 returned.
+
+    A random player's Ark move needs only the count and one path. Cells are ball bits; a path's
+    one-step extensions at the fifth step are counted with a popcount, never walked one by one.
+    Which outcomes list_ark_outcomes drops as repeats depends on the paths' shapes alone (a
+    repeat has the same cells as the path it repeats, so both lie on the board or neither), and
+    on the full grid these are exactly (checked against list_ark_outcomes): with
+    ARK_MAY_REENTER_START, a path p, start, q, r (, y) where r also touches p, when q's side of
+    the start comes before p's (it repeats q, start, p, r (, y)); and p, q, r, start, y round a
+    square, when r's side comes before p's (it repeats r, q, p, start, y)."""
+    reenter = tt.rules[R_ARK_REENTER] == 1
+    s = st.ark_cell
+    one = np.uint64(1)
+    centre = BALL_CENTRE
+    left = k if k >= 0 else 1 << 62      # outcomes to pass over before the one wanted
+    for d1 in range(4):
+        b1 = np.int64(BALL_STEP[centre, d1])
+        if (occ >> np.uint64(b1)) & one == 0:
+            continue
+        if left == 0:
+            keep_ark_path(st, k, 1, s + BALL_CELL[b1], 0, 0, 0, 0)
+            return -1
+        left -= 1
+        v1 = one << np.uint64(b1)
+        for d2 in range(4):
+            b2 = np.int64(BALL_STEP[b1, d2])
+            passed2 = b2 == centre            # back over the start: no outcome, the cells stay those entered
+            if passed2:
+                if not reenter:
+                    continue
+                v2 = v1
+            else:
+                if (occ >> np.uint64(b2)) & one == 0 or (v1 >> np.uint64(b2)) & one:
+                    continue
+                if left == 0:
+                    keep_ark_path(st, k, 2, s + BALL_CELL[b1], s + BALL_CELL[b2], 0, 0, 0)
+                    return -1
+                left -= 1
+                v2 = v1 | (one << np.uint64(b2))
+            for d3 in range(4):
+                b3 = np.int64(BALL_STEP[b2, d3])  # never the start (an odd number of steps from it)
+                if (occ >> np.uint64(b3)) & one == 0 or (v2 >> np.uint64(b3)) & one:
+                    continue
+                if left == 0:
+                    keep_ark_path(st, k, 3, s + BALL_CELL[b1], s + BALL_CELL[b2], s + BALL_CELL[b3], 0, 0)
+                    return -1
+                left -= 1
+                v3 = v2 | (one << np.uint64(b3))
+                for d4 in range(4):
+                    b4 = np.int64(BALL_STEP[b3, d4])
+                    if b4 == centre:          # round a square back to the start
+                        if not reenter or passed2:
+                            continue
+                        v4 = v3
+                        repeat = (d4 + 2) % 4 < d1
+                    else:
+                        if (occ >> np.uint64(b4)) & one == 0 or (v3 >> np.uint64(b4)) & one:
+                            continue
+                        repeat = passed2 and d3 < d1 and (BALL_NEAR[b4] >> np.uint64(b1)) & one != 0
+                        if not repeat:
+                            if left == 0:
+                                keep_ark_path(st, k, 4, s + BALL_CELL[b1], s + BALL_CELL[b2], s + BALL_CELL[b3],
+                                              s + BALL_CELL[b4], 0)
+                                return -1
+                            left -= 1
+                        v4 = v3 | (one << np.uint64(b4))
+                    if repeat:
+                        continue
+                    ends = BALL_NEAR[b4] & occ & ~v4
+                    if ends == 0:
+                        continue
+                    n5 = popcount(ends)
+                    if left >= n5:
+                        left -= n5
+                        continue
+                    for d5 in range(4):
+                        b5 = np.int64(BALL_STEP[b4, d5])
+                        if (ends >> np.uint64(b5)) & one:
+                            if left == 0:
+                                keep_ark_path(st, k, 5, s + BALL_CELL[b1], s + BALL_CELL[b2], s + BALL_CELL[b3],
+                                              s + BALL_CELL[b4], s + BALL_CELL[b5])
+                                return -1
+                            left -= 1
+    return (1 << 62) - left
 
 
 @kernel

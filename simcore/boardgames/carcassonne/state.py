@@ -112,6 +112,13 @@ PLAY_FIELDS = [
     ("front_bits", np.uint64, (FRONT_WORDS,)),
     ("front_lo", np.int32),                   # words front_lo..front_hi may hold bits
     ("front_hi", np.int32),
+    # ... and the same cells as a list linked both ways in that order, valid at frontier cells only:
+    # the k-th placement is a walk along it from its nearer end, one load per cell, where the
+    # bitmap's walk mispredicts a branch at almost every word
+    ("front_next", np.int16, (N_CELLS,)),     # the next frontier cell, -1 after the last
+    ("front_prev", np.int16, (N_CELLS,)),     # the one before, -1 before the first
+    ("front_first", np.int32),                # -1 while the frontier is empty
+    ("front_last", np.int32),
     ("n_frontier", np.int32),
     ("key_cells", np.int16, (256,)),          # frontier cells per requirement key
     ("keys", np.uint8, (256,)),               # the keys present, in no order
@@ -193,7 +200,7 @@ SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_
                   "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots",
                   "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "fid", "field_roots", "field_cities",
                   "field_last_city", "opts")
-BOARD_FIELDS = ("cell_pidx", "req")
+BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev")
 SEGMENT_FIELDS = ("seg",)
 STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS,        # one record for plain play and search
                          LOG_FIELDS + SCRATCH_FIELDS + BOARD_FIELDS + SEGMENT_FIELDS + ("city_field_nodes",))
@@ -207,6 +214,8 @@ def new_state(n=1):
     st["fid"] = -1
     st["front_lo"] = FRONT_WORDS
     st["front_hi"] = -1
+    st["front_first"] = -1
+    st["front_last"] = -1
     return st
 
 

@@ -16,7 +16,7 @@ def replay(data, players, seat_policies, seed, index, lineup=None, state=None):
     st = play_logged(data, players, seat_policies, seed, index, search=lineup.table) if state is None else state
     header = ENGINE.replay_header("Principato", describe.SEAT_NAMES, lineup.names, data, players, seat_policies, seed,
                                   index)
-    return describe.replay_lines(data, st, state.new_tables(data, players)[0], header)
+    return describe.replay_lines(data, st, ENGINE.new_tables(data, players)[0], header)
 
 
 PRINCIPATO = ENGINE.game_spec("principato", "Principato", (2, 4, 4), POLICIES, components, replay, draw.picture,

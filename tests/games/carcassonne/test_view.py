@@ -7,7 +7,6 @@ the engine's own steps, as playout.run_game takes them: draw_placeable then list
 phases A and S then list_ark_entries (ark entry). The games are the golden playthroughs
 (tests/games/carcassonne/golden), whose replay text the moves' words must match."""
 import json
-from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -18,15 +17,8 @@ from simcore.boardgames.carcassonne import spec as carcassonne
 from simcore.boardgames.carcassonne.playout import ACTION, ARK_MOVE, ENTRY, PLACEMENT
 from simcore.boardgames.carcassonne.state import ARK, FOLLOWER, PASS, PROPHET, cell_of, new_state
 
-try:
-    from simcore.contract import Decision
-except ImportError:                         # until the core author adds it to contract.py
-    @dataclass(frozen=True)
-    class Decision:
-        seat: int
-        point: int
-        context: int
-        options: tuple
+from simcore.contract import Decision
+from view_tool import assert_differ, assert_same
 
 
 GAMES = ("carcassonne", "carcassonne-ark")
@@ -265,15 +257,6 @@ def seen(game, st, seat, decision):
     data = data_of(game)
     return view.observation(data, 2, st, seat, decision), view.observation_tensor(data, 2, st, seat, decision)
 
-
-def assert_same(a, b):
-    assert a[0] == b[0]
-    assert np.array_equal(a[1], b[1])
-
-
-def assert_differ(a, b):
-    assert a[0] != b[0]
-    assert not np.array_equal(a[1], b[1])
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -106,3 +106,10 @@ def test_a_scenario_file_seats_an_agent(tmp_path):
     rows = pd.read_csv(tmp_path / "r.csv")
     direct = api.simulate(GAME, players=2, games=3, seed=1, policies=[SEEDED, "greedy"], workers=1)
     assert list(rows["score"]) == list(direct["score"]) and list(rows["policy"][:2]) == ["me", "greedy"]
+
+
+def test_commands_that_cannot_seat_an_agent_say_so_in_one_line(tmp_path):
+    for command in (["check", GAME, "-p", "2", "-n", "2"], ["replay", GAME, "-p", "2", "--image", tmp_path / "x.png"]):
+        result = simcore(*command, "--policy", SEEDED)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert result.stderr.splitlines()[-1].startswith("error:") and "Python agents" in result.stderr

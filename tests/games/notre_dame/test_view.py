@@ -2,7 +2,6 @@
 the action ids of their options, the moves in words, and what one seat's observation holds —
 all it may know (ND-17.1 … ND-17.3) and nothing `determinize` redraws for it (ND-17.4)."""
 import json
-from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -19,15 +18,8 @@ from simcore.boardgames.notre_dame.state import (
 from tests.games.notre_dame.builder import data_with, position, seat
 from tests.games.notre_dame.test_search import at_decision
 
-try:
-    from simcore.contract import Decision
-except ImportError:                     # the step API's core adds exactly this to contract.py
-    @dataclass(frozen=True)
-    class Decision:
-        seat: int
-        point: int
-        context: int
-        options: tuple
+from simcore.contract import Decision
+from view_tool import assert_differ, assert_same
 
 DATA = components.load(None)
 REDRAWN = ("deck", "kept", "passing", "hand", "offered", "drawn", "brown", "grey", "s_gen")  # all determinize writes
@@ -316,15 +308,6 @@ POSITIONS = positions()
 
 def seen_by(n, st, s, decision):
     return view.observation(DATA, n, st, s, decision), view.observation_tensor(DATA, n, st, s, decision)
-
-
-def assert_same(a, b):
-    assert a[0] == b[0]
-    np.testing.assert_array_equal(a[1], b[1])
-
-
-def assert_differ(a, b):
-    assert a[0] != b[0] and not np.array_equal(a[1], b[1])
 
 
 @pytest.mark.parametrize("k", range(len(POSITIONS)))

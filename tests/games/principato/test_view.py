@@ -3,7 +3,6 @@ names, action ids and words, and an observation that shows what the rules show a
 hide (HI-1 to HI-5). Decisions are built from the rules' own option generators on positions set up
 by hand (builder.py), and observations read records of real games (spec.play_logged)."""
 import json
-from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -16,15 +15,8 @@ from simcore.boardgames.principato.state import (
 from tests.games.principato.builder import (
     CARD, DATA, EFFECT, S1_MARKET2, S2_FIELD, generated, position, set_holdings, show)
 
-try:
-    from simcore.contract import Decision
-except ImportError:                      # until the step API's core adds it to contract.py
-    @dataclass(frozen=True)
-    class Decision:
-        seat: int
-        point: int
-        context: int
-        options: tuple
+from simcore.contract import Decision
+from view_tool import assert_differ, assert_same
 
 pay = rules.pay_code
 PLAYER_COUNTS = (2, 3, 4)
@@ -182,15 +174,6 @@ def kind_decision(st):
 def both(st, seat, d, players=4):
     return (view.observation(DATA, players, st, seat, d), view.observation_tensor(DATA, players, st, seat, d))
 
-
-def assert_same(a, b):
-    assert a[0] == b[0]
-    assert np.array_equal(a[1], b[1])
-
-
-def assert_differ(a, b):
-    assert a[0] != b[0]
-    assert not np.array_equal(a[1], b[1])
 
 
 @pytest.mark.parametrize("key, players", [("mid", 4), ("year2", 4), ("three", 3), ("two", 2), ("final", 4)])

@@ -2,7 +2,6 @@
 action ids and words, and an observation that shows all a seat may know and nothing it may not
 (SB-16)."""
 import json
-from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -13,15 +12,7 @@ from simcore.boardgames.strasbourg.state import (
     D_APPRENTICE, D_BID, D_BUILD, D_CHAPEL, D_DRAW, D_MASTER_BUY, D_MASTER_PART, D_RETURN, D_SELL, D_TASKS,
     DECK_SLOTS, EV_BID, EV_SUBPHASE, GOODS, KEY_BASE, NO_BUY, PASS, PRIVILEGE)
 
-try:
-    from simcore.contract import Decision
-except ImportError:                      # the step API's core adds exactly this
-    @dataclass(frozen=True)
-    class Decision:
-        seat: int
-        point: int
-        context: int
-        options: tuple
+from simcore.contract import Decision
 
 DATA = components.load(None)
 SUB_B = 1                                # sub-phase B, the round card's first guild (SB-6.1)
