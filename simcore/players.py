@@ -38,7 +38,7 @@ SEARCH = {
               "of a random or greedy policy of the run (a weighted greedy)", choices=ROLLOUTS),
         Param("depth", int, 0, 0, search.MAX_HIST, "decisions below the root after which a run stops at the end of "
               "that turn (round) and the game's end scoring scores it (0: play to the end)"),
-        Param("reuse", int, 0, 0, 1, "1: when the seat decides again right after its searched move, search on in "
+        Param("reuse", int, 1, 0, 1, "1: when the seat decides again right after its searched move, search on in "
               "the subtree below that move and run only the iterations its visits lack"))),
 }
 

@@ -23,8 +23,9 @@ of the decision), and then:
   game's own end scoring scores the position as if the game ended there (Carcassonne's unfinished
   features and fields, Strasbourg's final scoring, Principato's goals; Notre Dame scores nothing
   at its end). The result is backed up.
-  mcts grows a node's children one at a time, greedy's choice first (progressive widening, see
-  tree_step): it starts from greedy's move and keeps it unless other moves do better.
+  mcts grows a node's children one at a time, greedy's choice first, then untried options at
+  random (progressive widening, see tree_step): it starts from greedy's move and keeps it unless
+  other moves do better.
 
 An iteration costs the turn (round) in progress and its rollout. Everything stays a function of
 (seed, game index, policies): a game's result does not depend on batch or thread.
@@ -847,13 +848,18 @@ def tree_step(st, p, dp):
     1 + WIDEN * sqrt(visits) of them (progressive widening: wide decisions — dozens of placements
     or action patterns — are not spread over every option before any is tried twice), and the
     first child is greedy's choice, so the search starts from greedy's move and looks for better
-    ones. Expanding returns OWN_POLICY with greedy as the seat's policy; `chosen` then adds the
-    child and the run leaves the tree. Else the child of best upper confidence bound among the
-    legal ones (availability counts, information-set MCTS) is followed."""
+    ones. Expanding the first child returns OWN_POLICY with greedy as the seat's policy; `chosen`
+    then adds the child and the run leaves the tree. A later child is an untried option at random,
+    without asking greedy again: its choice is a child already in nearly every sample (it differs
+    only where the samples differ in what the seat sees), and in Carcassonne asking it weighs
+    every placement, more than the rest of a run's turn. Else the child of best upper confidence
+    bound among the legal ones (availability counts, information-set MCTS) is followed."""
     node = st.t_cur
     children = mark_children(st, p, dp)
     room = st.t_n < MAX_NODES and st.t_n_path < MAX_DEPTH
     if room and children < st.n_opts and children < 1.0 + WIDEN * math.sqrt(st.t_visits[node]):
+        if children > 0:
+            return expand_untried(st, p, dp)
         st.t_expanding = p + 1
         st.t_expand_dp = dp
         st.policy[p] = GREEDY_ID
@@ -910,18 +916,36 @@ def expand(st, i):
     st.t_expanding = 0
     st.policy[p] = st.s_rollout
     if st.t_opt_child[i] != 0:
-        untried = 0
-        for j in range(st.n_opts):
-            if st.t_opt_child[j] == 0:
-                untried += 1
-        pick = below(st.s_gen, untried)
-        for j in range(st.n_opts):
-            if st.t_opt_child[j] == 0:
-                if pick == 0:
-                    i = j
-                    break
-                pick -= 1
-    child = add_child(st, st.t_cur, p, st.t_expand_dp, st.opts[i])
+        i = untried_option(st)
+    return add_leaf(st, p, st.t_expand_dp, i)
+
+
+@kernel
+def expand_untried(st, p, dp):
+    """A child of an option without one, taken at random, below t_cur; the run leaves the
+    tree. Returns the option's index."""
+    return add_leaf(st, p, dp, untried_option(st))
+
+
+@kernel
+def untried_option(st):
+    """The index of an option without a child below t_cur (mark_children), at random."""
+    untried = 0
+    for j in range(st.n_opts):
+        if st.t_opt_child[j] == 0:
+            untried += 1
+    pick = below(st.s_gen, untried)
+    for j in range(st.n_opts):
+        if st.t_opt_child[j] == 0:
+            if pick == 0:
+                return j
+            pick -= 1
+    return 0                                 # cannot happen: tree_step expands only with one untried
+
+
+@kernel
+def add_leaf(st, p, dp, i):
+    child = add_child(st, st.t_cur, p, dp, st.opts[i])
     st.t_avail[child] += 1.0
     enter(st, child, True)
     return i

@@ -87,8 +87,8 @@ def test_reuse_searches_on_below_the_move_played_with_the_iterations_it_lacks():
     """After SAFE, seat 0 decides its follow-up next: with reuse the second search's root is the
     SAFE node of the first tree (so its children are follow-ups already tried), and it runs only
     the iterations that node lacks of the budget, ending at exactly 50 visits."""
-    kept = first_move("mcts:iters=50,reuse=1")
-    fresh = first_move("mcts:iters=50")
+    kept = first_move("mcts:iters=50")                      # reuse=1 is the default
+    fresh = first_move("mcts:iters=50,reuse=0")
     assert kept.first_move == fresh.first_move == SAFE and kept.s_searches == fresh.s_searches == 2
     assert fresh.t_root == 0 and fresh.t_visits[0] == 50.0
     assert kept.t_root != 0 and kept.t_move[kept.t_root] == SAFE and kept.t_dp[kept.t_root] == FIRST
@@ -266,7 +266,7 @@ def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
     assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
     assert players.lineup(game, ["mcts"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 0]
     assert players.lineup(game, ["mcts:depth=6"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 6]
-    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=0]: ")
+    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"
 
 
