@@ -68,7 +68,7 @@ def test_the_first_child_is_greedys_choice():
 
 
 def test_the_second_iteration_expands_another_option():
-    st = first_move("mcts:iters=2")
+    st = first_move("mcts:iters=2,reuse=0")            # the last search, a fresh tree
     assert st.first_move in (TRAP, SAFE) and st.s_searches == 2
     assert st.t_n == 3 and st.t_visits[0] == 2.0          # the root and exactly 2 children
     first, second = root_children(st)
@@ -78,7 +78,7 @@ def test_the_second_iteration_expands_another_option():
 def test_progressive_widening_grows_the_children_with_the_square_root_of_the_visits():
     # seat 0's follow-up has 10 options; a node of v visits grows a child while it has fewer
     # than 1 + sqrt(v): at v = 0, 1, 2, 5, 10, 17, 26, 37 — 8 children after 50 iterations
-    st = first_move("mcts:iters=50")
+    st = first_move("mcts:iters=50,reuse=0")
     assert st.first_move == SAFE
     assert len(root_children(st)) == 8
 
@@ -98,7 +98,7 @@ def test_reuse_searches_on_below_the_move_played_with_the_iterations_it_lacks():
 
 
 def test_backup_adds_every_seats_reward_along_the_path():
-    st = first_move("mcts:iters=50")
+    st = first_move("mcts:iters=50,reuse=0")
     root_total = st.t_reward[0].copy()
     c = st.t_child[0]
     children_total = np.zeros(2)
@@ -168,12 +168,13 @@ def test_ucb_prefers_the_less_tried_of_two_equal_children():
     assert search.chosen(st, 1) == 1
     assert st.t_n == 4 and st.t_cur == -1 and st.t_move[3] == SAFE and st.t_seat[3] == 1
     assert st.policy[1] == 0                              # back to the rollout policy
-    # greedy's choice has a child already: another option is expanded (4 visits: room for 3)
+    # the node has a child already: an untried option is expanded at random, greedy not
+    # asked again (4 visits: room for 3 children), and the run leaves the tree
     st.opts[2], st.n_opts = 3, 3
     st.t_cur, st.t_n_path, st.t_visits[0] = 0, 1, 4.0
-    assert search.tree_step(st, 1, ANSWER) == search.OWN_POLICY
-    assert search.chosen(st, 1) in (0, 2)
-    assert st.t_n == 5 and st.t_move[4] in (TRAP, 3)
+    i = search.tree_step(st, 1, ANSWER)
+    assert i in (0, 2) and st.policy[1] == 0
+    assert st.t_n == 5 and st.t_move[4] == st.opts[i] and st.t_seat[4] == 1 and st.t_cur == -1
 
 
 def test_a_cut_off_stops_the_run_once_a_decision_lies_depth_below_the_root():
