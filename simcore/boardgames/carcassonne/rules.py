@@ -344,8 +344,9 @@ def count_key(st, key, change):
         st.n_keys -= 1
 
 
-@kernel
+@kernel(inline=True)
 def frontier_add(st, cell, key):
+    """A new frontier cell with requirement key (place_tile's one call, compiled into it)."""
     w = np.int64(cell >> 6)
     # the frontier cell before this one in canonical order: the highest bit below it in its word,
     # else in the nearest word below holding one (words below front_lo hold none)
