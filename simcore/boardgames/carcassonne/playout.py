@@ -349,7 +349,7 @@ def run_game(st, tt, players, policies, seed, index):
             log_move(st, seat, t, cell, rot, action)
         resolve_turn(st, tt, seat, action, -1)
         st.round_no += 1
-        st.seat = (seat + 1) % players
+        st.seat = seat + 1 if seat + 1 < players else 0     # not %: a division every turn
         if halt_here(st, st.round_no):
             return
     final_scoring(st, tt)
