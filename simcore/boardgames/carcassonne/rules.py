@@ -45,6 +45,9 @@ for _dx in range(-5, 6):
                 if abs(_dx + _mx) + abs(_dy + _my) <= 5:
                     BALL_STEP[BALL[_dx + 5, _dy + 5], _s] = BALL[_dx + _mx + 5, _dy + _my + 5]
 BALL_CENTRE = int(BALL[5, 5])
+BALL_SIDE = np.full(61, 4, dtype=np.int64)            # [bit] -> the side of the centre it lies on, 4 if not next to it
+for _s in range(4):
+    BALL_SIDE[BALL_STEP[BALL_CENTRE, _s]] = _s
 BALL_CELL = np.zeros(61, dtype=np.int64)              # [bit] -> the cell's offset from the centre
 BALL_NEAR = np.zeros(61, dtype=np.uint64)             # [bit] -> the bits of its neighbours in the ball
 for _dx in range(-5, 6):
@@ -707,6 +710,65 @@ def ball_occupied(st, centre):
         if st.cell_pidx[centre + BALL_CELL[b]] >= 0:     # the cells list_ark_outcomes reads, at the grid's edge too
             occ |= np.uint64(1) << np.uint64(b)
     return occ & ~(np.uint64(1) << np.uint64(BALL_CENTRE))
+
+
+@kernel
+def count_ark_outcomes(st, tt, occ):
+    """The number of list_ark_outcomes' outcomes on the board around the Ark whose tiles are the
+    ball bits occ (ball_occupied), and in st.tmp[0:20] those after each first step [16 + d1] and
+    each two [4 * d1 + d2], for walk_ark_outcomes. Past the second step the order does not
+    matter to a count: the cells a path may enter next are the set bits of one mask, taken in any
+    order (one hard branch a cell, where a loop over the four sides has one a side), and the fifth
+    steps are a popcount. Which paths repeat an earlier outcome is walk_ark_outcomes' rule, the
+    sides compared being the centre's (BALL_SIDE)."""
+    reenter = tt.rules[R_ARK_REENTER] == 1
+    one = np.uint64(1)
+    centre = BALL_CENTRE
+    sub = st.tmp[0:20]
+    total = 0
+    for d1 in range(4):
+        b1 = np.int64(BALL_STEP[centre, d1])
+        if (occ >> np.uint64(b1)) & one == 0:
+            continue
+        start1 = total
+        total += 1
+        v1 = one << np.uint64(b1)
+        for d2 in range(4):
+            b2 = np.int64(BALL_STEP[b1, d2])
+            passed2 = b2 == centre
+            if passed2:
+                if not reenter:
+                    continue
+                v2 = v1
+                n = 0
+            else:
+                if (occ >> np.uint64(b2)) & one == 0 or (v1 >> np.uint64(b2)) & one:
+                    continue
+                v2 = v1 | (one << np.uint64(b2))
+                n = 1
+            thirds = BALL_NEAR[b2] & occ & ~v2          # never the start (an odd number of steps from it)
+            while thirds:
+                b3 = np.int64(lowest_bit(thirds))
+                thirds &= thirds - one
+                n += 1
+                v3 = v2 | (one << np.uint64(b3))
+                fourths = BALL_NEAR[b3] & occ & ~v3
+                # p, start, q, r repeats q, start, p, r where r touches p and q's side comes first
+                repeats = passed2 and BALL_SIDE[b3] < d1
+                while fourths:
+                    b4 = np.int64(lowest_bit(fourths))
+                    fourths &= fourths - one
+                    if repeats and (BALL_NEAR[b4] >> np.uint64(b1)) & one:
+                        continue
+                    v4 = v3 | (one << np.uint64(b4))
+                    n += 1 + popcount(BALL_NEAR[b4] & occ & ~v4)
+                # round a square back to the start, a repeat when the square's last side comes first
+                if reenter and not passed2 and BALL_SIDE[b3] < 4 and BALL_SIDE[b3] >= d1:
+                    n += popcount(BALL_NEAR[centre] & occ & ~v3)
+            sub[4 * d1 + d2] = n
+            total += n
+        sub[16 + d1] = total - start1
+    return total
 
 
 @kernel
