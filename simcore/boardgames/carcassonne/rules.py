@@ -444,21 +444,16 @@ def place_tile(st, tt, t, r, cell):
     base = pidx * MAX_SEG
     tiles_lo = np.uint64(1) << np.uint64(pidx) if pidx < 64 else np.uint64(0)
     tiles_hi = np.uint64(0) if pidx < 64 else np.uint64(1) << np.uint64(pidx - 64)
+    words = st.seg.view(np.uint64)      # each segment's record as 8 words (state.SEGMENT)
     for g in range(tt.n_seg[ut]):
         ug = np.uint64(g)
-        seg = st.seg[np.uint64(base + g)]
-        seg.parent = base + g
-        seg.kind = tt.seg_kind[ut, ug]
-        seg.open = tt.seg_open[ut, ug]
-        seg.tiles_lo = tiles_lo
-        seg.tiles_hi = tiles_hi
-        seg.scrolls = tt.seg_scrolls[ut, ug]
-        seg.oases = tt.seg_oases[ut, ug]
-        seg.sheep = tt.seg_sheep[ut, ug]
-        seg.wolves = tt.seg_wolves[ut, ug]
-        seg.n_figs = 0                  # figs is cleared when its first figure arrives
-        seg.prophets = 0
-        seg.done = 0
+        w = np.uint64(8 * (base + g))
+        words[w] = tiles_lo
+        words[w + np.uint64(1)] = tiles_hi
+        # parent, open, scrolls, oases; sheep, wolves, kind, no figures (figs is cleared when its
+        # first figure arrives), no prophet, not done: the tile type's words (seg_init)
+        words[w + np.uint64(2)] = tt.seg_init[ut, ug, 0] | np.uint64(base + g)
+        words[w + np.uint64(3)] = tt.seg_init[ut, ug, 1]
     joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
     for s in range(4):
         nc = cell + DELTA[s]                # signed: a tile laid on the border ring (tests) reads no further
