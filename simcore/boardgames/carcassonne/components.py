@@ -76,6 +76,9 @@ TABLES = np.dtype([
     ("port_seg", np.int8, (MAX_TYPES, 4, 12)),        # [type, rot, port] -> segment
     ("temple", np.int8, (MAX_TYPES,)),
     ("cloister_seg", np.int8, (MAX_TYPES,)),          # monastery segment, -1 if none
+    # a new segment's record (state.SEGMENT) as words 2 and 3 of its 8, its parent 0: rules.place_tile
+    # writes a segment as 4 words, not as a dozen fields from as many columns
+    ("seg_init", np.uint64, (MAX_TYPES, MAX_SEG, 2)),
 ] + search_table_fields())                            # a run's search players (spec.play_batch)
 
 
@@ -325,7 +328,21 @@ def build_tables(parsed, rules) -> np.ndarray:
                      dtype=bool)[:, :, None]
     tt["fits"][:n] = (fits << np.arange(4)[None, :, None]).sum(axis=1)
     tt["n_fits"][:n] = fits.sum(axis=1)
+    tt["seg_init"][:n] = segment_words(tt, n)
     return tables
+
+
+def segment_words(tt, n):
+    """seg_init of the first n tile types: their segments' records with the columns' values, as
+    words 2 and 3 of the record (the fields from parent to done; the tile bits before, the figures
+    after, are not in them)."""
+    from simcore.boardgames.carcassonne.state import SEGMENT      # (state imports this module)
+    assert SEGMENT.fields["parent"][1] == 16 and SEGMENT.fields["figs"][1] == 32 and np.little_endian
+    init = np.zeros((n, MAX_SEG), dtype=SEGMENT)
+    for field, column in (("open", "seg_open"), ("scrolls", "seg_scrolls"), ("oases", "seg_oases"),
+                          ("sheep", "seg_sheep"), ("wolves", "seg_wolves"), ("kind", "seg_kind")):
+        init[field] = tt[column][:n]
+    return init.view(np.uint64).reshape(n, MAX_SEG, 8)[:, :, 2:4]
 
 
 def rule_value(name, value):

@@ -304,7 +304,9 @@ def resolve_turn(st, tt, seat, action, entry_choice):
     else:
         apply_action(st, tt, seat, action)
     score_turn(st, tt)
-    n = list_ark_entries(st, tt)
+    # the Ark enters only after a completed feature while it is off the board: most turns, and
+    # every turn of the base game, need not call list_ark_entries to learn there is no entry
+    n = list_ark_entries(st, tt) if st.n_completed > 0 and st.ark_cell < 0 else 0
     entry = -1
     if n > 0:
         entry = entry_decision(st, tt, seat, n) if entry_choice < 0 else entry_choice
@@ -332,7 +334,8 @@ def run_game(st, tt, players, policies, seed, index):
     if not driver.resumed(st):
         reset(st, tt, players, policies, seed, index)
     while st.top < st.n_deck:
-        driver.checkpoint(st)
+        if st.s_mode != PLAY:           # plain play keeps no boundary (searched_checkpoint): no call a turn
+            driver.checkpoint(st)
         t = draw_placeable(st, tt)
         if t < 0:
             break                       # the pile ran out through discards (CA-10.1b)
@@ -346,7 +349,7 @@ def run_game(st, tt, players, policies, seed, index):
             log_move(st, seat, t, cell, rot, action)
         resolve_turn(st, tt, seat, action, -1)
         st.round_no += 1
-        st.seat = (seat + 1) % players
+        st.seat = seat + 1 if seat + 1 < players else 0     # not %: a division every turn
         if halt_here(st, st.round_no):
             return
     final_scoring(st, tt)

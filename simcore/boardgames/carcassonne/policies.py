@@ -15,7 +15,7 @@ from simcore import rng
 from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
     BALL_AT, BALL_SPAN, DELTA, ball_occupied, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
-    list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements, walk_ark_outcomes,
+    list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements, walk_ark_outcomes, count_ark_outcomes,
 )
 from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
 from simcore.boardgames.carcassonne.state import (
@@ -50,7 +50,7 @@ def random_ark_move(st, tt):
     st.ark_path[k] and their number in st.n_ark: the outcomes are counted and only the one drawn
     is walked to (rules.walk_ark_outcomes), which costs a fraction of listing them all."""
     occ = ball_occupied(st, st.ark_cell)
-    m = walk_ark_outcomes(st, tt, -1, occ)
+    m = count_ark_outcomes(st, tt, occ)
     st.n_ark = m
     k = rng.below(st.gen_decide, m)
     walk_ark_outcomes(st, tt, k, occ)

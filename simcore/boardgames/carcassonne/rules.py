@@ -45,6 +45,9 @@ for _dx in range(-5, 6):
                 if abs(_dx + _mx) + abs(_dy + _my) <= 5:
                     BALL_STEP[BALL[_dx + 5, _dy + 5], _s] = BALL[_dx + _mx + 5, _dy + _my + 5]
 BALL_CENTRE = int(BALL[5, 5])
+BALL_SIDE = np.full(61, 4, dtype=np.int64)            # [bit] -> the side of the centre it lies on, 4 if not next to it
+for _s in range(4):
+    BALL_SIDE[BALL_STEP[BALL_CENTRE, _s]] = _s
 BALL_CELL = np.zeros(61, dtype=np.int64)              # [bit] -> the cell's offset from the centre
 BALL_NEAR = np.zeros(61, dtype=np.uint64)             # [bit] -> the bits of its neighbours in the ball
 for _dx in range(-5, 6):
@@ -344,8 +347,9 @@ def count_key(st, key, change):
         st.n_keys -= 1
 
 
-@kernel
+@kernel(inline=True)
 def frontier_add(st, cell, key):
+    """A new frontier cell with requirement key (place_tile's one call, compiled into it)."""
     w = np.int64(cell >> 6)
     # the frontier cell before this one in canonical order: the highest bit below it in its word,
     # else in the nearest word below holding one (words below front_lo hold none)
@@ -440,21 +444,16 @@ def place_tile(st, tt, t, r, cell):
     base = pidx * MAX_SEG
     tiles_lo = np.uint64(1) << np.uint64(pidx) if pidx < 64 else np.uint64(0)
     tiles_hi = np.uint64(0) if pidx < 64 else np.uint64(1) << np.uint64(pidx - 64)
+    words = st.seg.view(np.uint64)      # each segment's record as 8 words (state.SEGMENT)
     for g in range(tt.n_seg[ut]):
         ug = np.uint64(g)
-        seg = st.seg[np.uint64(base + g)]
-        seg.parent = base + g
-        seg.kind = tt.seg_kind[ut, ug]
-        seg.open = tt.seg_open[ut, ug]
-        seg.tiles_lo = tiles_lo
-        seg.tiles_hi = tiles_hi
-        seg.scrolls = tt.seg_scrolls[ut, ug]
-        seg.oases = tt.seg_oases[ut, ug]
-        seg.sheep = tt.seg_sheep[ut, ug]
-        seg.wolves = tt.seg_wolves[ut, ug]
-        seg.n_figs = 0                  # figs is cleared when its first figure arrives
-        seg.prophets = 0
-        seg.done = 0
+        w = np.uint64(8 * (base + g))
+        words[w] = tiles_lo
+        words[w + np.uint64(1)] = tiles_hi
+        # parent, open, scrolls, oases; sheep, wolves, kind, no figures (figs is cleared when its
+        # first figure arrives), no prophet, not done: the tile type's words (seg_init)
+        words[w + np.uint64(2)] = tt.seg_init[ut, ug, 0] | np.uint64(base + g)
+        words[w + np.uint64(3)] = tt.seg_init[ut, ug, 1]
     joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
     for s in range(4):
         nc = cell + DELTA[s]                # signed: a tile laid on the border ring (tests) reads no further
@@ -709,11 +708,72 @@ def ball_occupied(st, centre):
 
 
 @kernel
+def count_ark_outcomes(st, tt, occ):
+    """The number of list_ark_outcomes' outcomes on the board around the Ark whose tiles are the
+    ball bits occ (ball_occupied), and in st.tmp[0:20] those after each first step [16 + d1] and
+    each two [4 * d1 + d2], for walk_ark_outcomes. Past the second step the order does not
+    matter to a count: the cells a path may enter next are the set bits of one mask, taken in any
+    order (one hard branch a cell, where a loop over the four sides has one a side), and the fifth
+    steps are a popcount. Which paths repeat an earlier outcome is walk_ark_outcomes' rule, the
+    sides compared being the centre's (BALL_SIDE)."""
+    reenter = tt.rules[R_ARK_REENTER] == 1
+    one = np.uint64(1)
+    centre = BALL_CENTRE
+    sub = st.tmp[0:20]
+    total = 0
+    for d1 in range(4):
+        b1 = np.int64(BALL_STEP[centre, d1])
+        if (occ >> np.uint64(b1)) & one == 0:
+            continue
+        start1 = total
+        total += 1
+        v1 = one << np.uint64(b1)
+        for d2 in range(4):
+            b2 = np.int64(BALL_STEP[b1, d2])
+            passed2 = b2 == centre
+            if passed2:
+                if not reenter:
+                    continue
+                v2 = v1
+                n = 0
+            else:
+                if (occ >> np.uint64(b2)) & one == 0 or (v1 >> np.uint64(b2)) & one:
+                    continue
+                v2 = v1 | (one << np.uint64(b2))
+                n = 1
+            thirds = BALL_NEAR[b2] & occ & ~v2          # never the start (an odd number of steps from it)
+            while thirds:
+                b3 = np.int64(lowest_bit(thirds))
+                thirds &= thirds - one
+                n += 1
+                v3 = v2 | (one << np.uint64(b3))
+                fourths = BALL_NEAR[b3] & occ & ~v3
+                # p, start, q, r repeats q, start, p, r where r touches p and q's side comes first
+                repeats = passed2 and BALL_SIDE[b3] < d1
+                while fourths:
+                    b4 = np.int64(lowest_bit(fourths))
+                    fourths &= fourths - one
+                    if repeats and (BALL_NEAR[b4] >> np.uint64(b1)) & one:
+                        continue
+                    v4 = v3 | (one << np.uint64(b4))
+                    n += 1 + popcount(BALL_NEAR[b4] & occ & ~v4)
+                # round a square back to the start, a repeat when the square's last side comes first
+                if reenter and not passed2 and BALL_SIDE[b3] < 4 and BALL_SIDE[b3] >= d1:
+                    n += popcount(BALL_NEAR[centre] & occ & ~v3)
+            sub[4 * d1 + d2] = n
+            total += n
+        sub[16 + d1] = total - start1
+    return total
+
+
+@kernel
 def walk_ark_outcomes(st, tt, k, occ):
     """The Ark's outcomes of list_ark_outcomes, in its order, without listing them, on the board
     around the Ark whose tiles are the ball bits occ (ball_occupied): with k < 0 their
     number; else the k-th one's path is written to st.ark_path[k] and st.ark_len[k] (as
-    list_ark_outcomes would write it) and -1 returned.
+    list_ark_outcomes would write it) and -1 returned. The count leaves the outcomes after each
+    first step and each two in st.tmp[0:20], and the walk to the k-th (after a count on the same
+    board) passes over those that lie before it in one step.
 
     A random player's Ark move needs only the count and one path. Cells are ball bits; a path's
     one-step extensions at the fifth step are counted with a popcount, never walked one by one.
@@ -727,11 +787,17 @@ def walk_ark_outcomes(st, tt, k, occ):
     s = st.ark_cell
     one = np.uint64(1)
     centre = BALL_CENTRE
+    counting = k < 0
+    sub = st.tmp[0:20]                   # the count's outcomes per first step [16 + d1] and two steps [4 * d1 + d2]
     left = k if k >= 0 else 1 << 62      # outcomes to pass over before the one wanted
     for d1 in range(4):
         b1 = np.int64(BALL_STEP[centre, d1])
         if (occ >> np.uint64(b1)) & one == 0:
             continue
+        if not counting and left >= sub[16 + d1]:      # the one wanted lies past these paths
+            left -= sub[16 + d1]
+            continue
+        start1 = left
         if left == 0:
             keep_ark_path(st, k, 1, s + BALL_CELL[b1], 0, 0, 0, 0)
             return -1
@@ -743,10 +809,15 @@ def walk_ark_outcomes(st, tt, k, occ):
             if passed2:
                 if not reenter:
                     continue
+            elif (occ >> np.uint64(b2)) & one == 0 or (v1 >> np.uint64(b2)) & one:
+                continue
+            if not counting and left >= sub[4 * d1 + d2]:
+                left -= sub[4 * d1 + d2]
+                continue
+            start2 = left
+            if passed2:
                 v2 = v1
             else:
-                if (occ >> np.uint64(b2)) & one == 0 or (v1 >> np.uint64(b2)) & one:
-                    continue
                 if left == 0:
                     keep_ark_path(st, k, 2, s + BALL_CELL[b1], s + BALL_CELL[b2], 0, 0, 0)
                     return -1
@@ -796,6 +867,8 @@ def walk_ark_outcomes(st, tt, k, occ):
                                               s + BALL_CELL[b4], s + BALL_CELL[b5])
                                 return -1
                             left -= 1
+            sub[4 * d1 + d2] = start2 - left    # (the walk to the k-th returns inside the paths it enters)
+        sub[16 + d1] = start1 - left
     return (1 << 62) - left
 
 

@@ -180,19 +180,33 @@ def score_temple(st, pidx, complete, with_prophets):
         award_majority(st, counts, 3, CAT_CLOISTER, WHY_TEMPLE3, pidx, 0, WHY_TEMPLE3)
 
 
-@kernel
+@kernel(inline=True)
 def score_turn(st, tt):
     """Phase S (CA-9): roads, then cities, completed by the placed tile (by segment order), then
-    temples (placed tile, N, E, S, W) or, in the base game, monasteries (placed tile and ring)."""
+    temples (placed tile, N, E, S, W) or, in the base game, monasteries (placed tile and ring).
+    Most turns complete nothing and have no open temple or monastery near: they pay two tests,
+    the scoring itself is in functions of its own."""
+    if st.n_completed > 0:
+        score_completed_features(st, tt)
+    cell = st.p_cell[st.n_placed - 1]
+    near = cloisters_near(st, cell)
+    if near != 0:
+        score_cloisters(st, tt, cell, near)
+
+
+@kernel
+def score_completed_features(st, tt):
+    """The roads, then the cities, the placed tile completed (st.completed, by segment order)."""
     for kind in (ROAD, CITY):
         for i in range(st.n_completed):
             root = st.completed[i]
             if st.seg[root].kind == kind:
                 score_completed_feature(st, tt, root)
-    cell = st.p_cell[st.n_placed - 1]
-    near = cloisters_near(st, cell)
-    if near == 0:
-        return
+
+
+@kernel
+def score_cloisters(st, tt, cell, near):
+    """The temples or monasteries near the placed tile (cloisters_near) that it completed."""
     if is_ark(tt):
         for k in range(5):
             if near >> CROSS_BIT[k] & 1 == 0:
@@ -233,9 +247,13 @@ def cloisters_near(st, cell):
     neighbour of the placed tile is looked at; else only the places holding one."""
     near = 0
     for i in range(st.n_open_cloisters):
-        d = st.p_cell[st.open_cloisters[i]] - cell + GRID + 1     # 0 .. 2 * GRID + 2 when near
-        if 0 <= d <= 2 * GRID + 2 and d % GRID <= 2:
-            near |= 1 << NEAR_BIT[d // GRID, d % GRID]
+        # 0 .. 2 * GRID + 2 when near; unsigned, so that one comparison rules out the far ones
+        d = np.uint64(st.p_cell[st.open_cloisters[i]] - cell + GRID + 1)
+        if d <= np.uint64(2 * GRID + 2):
+            dx = d // np.uint64(GRID)
+            dy = d - dx * np.uint64(GRID)
+            if dy <= np.uint64(2):
+                near |= 1 << NEAR_BIT[dx, dy]
     return near
 
 
