@@ -768,12 +768,11 @@ def count_ark_outcomes(st, tt, occ):
 
 @kernel
 def walk_ark_outcomes(st, tt, k, occ):
-    """The Ark's outcomes of list_ark_outcomes, in its order, without listing them, on the board
-    around the Ark whose tiles are the ball bits occ (ball_occupied): with k < 0 their
-    number; else the k-th one's path is written to st.ark_path[k] and st.ark_len[k] (as
-    list_ark_outcomes would write it) and -1 returned. The count leaves the outcomes after each
-    first step and each two in st.tmp[0:20], and the walk to the k-th (after a count on the same
-    board) passes over those that lie before it in one step.
+    """The k-th of list_ark_outcomes' outcomes, in its order, without listing them, on the board
+    around the Ark whose tiles are the ball bits occ (ball_occupied): its path is written to
+    st.ark_path[k] and st.ark_len[k] (as list_ark_outcomes would write it). count_ark_outcomes
+    on the same board comes first: the outcomes after each first step and each two it leaves in
+    st.tmp[0:20] are passed over in one step each.
 
     A random player's Ark move needs only the count and one path. Cells are ball bits; a path's
     one-step extensions at the fifth step are counted with a popcount, never walked one by one.
@@ -787,17 +786,15 @@ def walk_ark_outcomes(st, tt, k, occ):
     s = st.ark_cell
     one = np.uint64(1)
     centre = BALL_CENTRE
-    counting = k < 0
     sub = st.tmp[0:20]                   # the count's outcomes per first step [16 + d1] and two steps [4 * d1 + d2]
-    left = k if k >= 0 else 1 << 62      # outcomes to pass over before the one wanted
+    left = k                             # outcomes to pass over before the one wanted
     for d1 in range(4):
         b1 = np.int64(BALL_STEP[centre, d1])
         if (occ >> np.uint64(b1)) & one == 0:
             continue
-        if not counting and left >= sub[16 + d1]:      # the one wanted lies past these paths
+        if left >= sub[16 + d1]:                       # the one wanted lies past these paths
             left -= sub[16 + d1]
             continue
-        start1 = left
         if left == 0:
             keep_ark_path(st, k, 1, s + BALL_CELL[b1], 0, 0, 0, 0)
             return -1
@@ -811,10 +808,9 @@ def walk_ark_outcomes(st, tt, k, occ):
                     continue
             elif (occ >> np.uint64(b2)) & one == 0 or (v1 >> np.uint64(b2)) & one:
                 continue
-            if not counting and left >= sub[4 * d1 + d2]:
+            if left >= sub[4 * d1 + d2]:
                 left -= sub[4 * d1 + d2]
                 continue
-            start2 = left
             if passed2:
                 v2 = v1
             else:
@@ -867,9 +863,6 @@ def walk_ark_outcomes(st, tt, k, occ):
                                               s + BALL_CELL[b4], s + BALL_CELL[b5])
                                 return -1
                             left -= 1
-            sub[4 * d1 + d2] = start2 - left    # (the walk to the k-th returns inside the paths it enters)
-        sub[16 + d1] = start1 - left
-    return (1 << 62) - left
 
 
 @kernel

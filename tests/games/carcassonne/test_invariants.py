@@ -28,7 +28,9 @@ from simcore.boardgames.carcassonne.check import (
 from simcore.boardgames.carcassonne.components import BOX_TILES, CITY, ROAD
 from simcore.boardgames.carcassonne.policies import choose_action, choose_placement
 from simcore.boardgames.carcassonne.playout import resolve_turn
-from simcore.boardgames.carcassonne.rules import draw_placeable, list_ark_outcomes, list_placements, place_tile, reset
+from simcore.boardgames.carcassonne.rules import (
+    ball_occupied, count_ark_outcomes, draw_placeable, list_ark_outcomes, list_placements, place_tile, reset,
+    walk_ark_outcomes)
 from simcore.boardgames.carcassonne.state import (
     CAT_ROAD, GRID, MAX_PLAYERS, N_CELLS, N_NODES, cell_of, new_state, xy_of,
 )
@@ -398,3 +400,35 @@ def test_the_border_ring_never_joins_the_frontier():
     mark = np.zeros(N_CELLS, np.int64)
     ctr = np.zeros(2, np.int64)
     assert check_state(st, tt, work, figcnt, mark, ctr, False, False, False) == (0, 0)
+
+
+@pytest.mark.parametrize("reenter", [0, 1])
+def test_a_random_ark_move_counts_and_walks_to_the_outcomes_the_list_holds(reenter):
+    """policies.random_ark_move never lists the Ark's outcomes: count_ark_outcomes counts them
+    and walk_ark_outcomes goes to the k-th. On 60 random boards around the Ark (each cell of the
+    radius-5 ball filled with probability 0.6), the count is list_ark_outcomes' and the k-th walk
+    writes list_ark_outcomes' k-th path, for every k (CA-7.5, CA-12.10)."""
+    tt = registry.get("carcassonne-ark").load_data(None).tables.copy()[0]
+    tt["rules"][cp.RULE_INDEX["ARK_MAY_REENTER_START"]] = reenter
+    gen = np.random.default_rng(7 + reenter)
+    outcomes = 0
+    for _ in range(60):
+        st = new_state()[0]
+        centre = cell_of(0, 0)
+        st["ark_cell"] = centre
+        st["cell_pidx"][centre] = 0            # the Ark stands on a tile
+        for dx in range(-5, 6):
+            for dy in range(-5, 6):
+                if 0 < abs(dx) + abs(dy) <= 5 and gen.random() < 0.6:
+                    st["cell_pidx"][cell_of(dx, dy)] = 0
+        n = list_ark_outcomes(st, tt)
+        listed = [(int(st["ark_len"][k]), st["ark_path"][k].tolist()) for k in range(n)]
+        occ = ball_occupied(st, centre)
+        assert count_ark_outcomes(st, tt, occ) == n
+        st["ark_path"][:] = 0
+        st["ark_len"][:] = 0
+        for k in range(n):
+            walk_ark_outcomes(st, tt, k, occ)
+            assert (int(st["ark_len"][k]), st["ark_path"][k].tolist()) == listed[k], (k, n)
+        outcomes += n
+    assert outcomes == (3360, 4287)[reenter]     # the boards of this seed: paths of every length
