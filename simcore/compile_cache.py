@@ -12,6 +12,11 @@ unchanged install never recompiles. The functions called from Python (the batch 
 live in the game packages, so a shared function's key covering every game costs only compile
 time of the edited game, whose kernels compile again anyway.
 Set NUMBA_CACHE_DIR to choose the folder yourself (then clear it after changing the code).
+Processes that compile at once (the test suite's workers, a cluster's) save into the cache one
+at a time per function (save_entry): numba's own save can file one overload's code under
+another's signature when two processes save at once. And every compiled function gets a random id
+(FreshIds): with numba's counter, two functions of one factory compiled in two processes could get
+one name, and a kernel linking both from the cache would run one body for both.
 
 It also turns LLVM's loop and SLP vectorisers off, unless the environment says otherwise
 (NUMBA_LOOP_VECTORIZE=0, NUMBA_SLP_VECTORIZE=0): the games' loops run over a few players,
@@ -22,10 +27,14 @@ games ran 5-10% slower."""
 import ast
 import functools
 import hashlib
+import itertools
 import os
+import secrets
 from pathlib import Path
 
+import filelock
 import numba
+from numba.core import bytecode, caching
 from numba.core.caching import UserProvidedCacheLocator
 
 ROOT = Path(__file__).parent                     # the simcore package
@@ -151,13 +160,57 @@ class GameCacheLocator(UserProvidedCacheLocator):
         return super().from_function(py_func, py_file)
 
 
+def save_entry(cache_file, key, data):
+    """numba's IndexDataCacheFile.save, safe when processes compile at once (the test suite's
+    workers and the command lines they start, a cluster's workers): numba reads a function's index,
+    takes the first free data file number, writes the index, then the data. Two processes saving
+    two overloads of one function at once (a shared search function typed for two games, a game's
+    loop for plain and searched play) can take the same number, and the index may then name the
+    other overload's code for a signature: a later process loads it and plays wrong games
+    (numba/numba#10128 is this race's kin). Here one process at a time saves into a function's
+    index (a lock file beside it), and the data file is written before the index names it."""
+    with filelock.FileLock(cache_file._index_path + ".lock"):
+        overloads = cache_file._load_index()
+        name = overloads.get(key)
+        if name is None:
+            taken = set(overloads.values())
+            name = next(n for n in map(cache_file._data_name, itertools.count(1)) if n not in taken)
+        cache_file._save_data(name, data)
+        overloads[key] = name
+        cache_file._save_index(overloads)
+
+
+class FreshIds:
+    """numba's function ids (FunctionIdentity._unique_ids), each a fresh random 64-bit number.
+    numba names a compiled function by its qualified name, argument types and an id from a counter
+    of its process, and links the functions a kernel calls as one-definition symbols: of two with
+    one name, the linker keeps one body. Functions made by one factory share a qualified name
+    (Notre Dame's greedy_choice_at(dp), one per decision point), and two processes count their ids
+    alike, so two of them compiled in two processes and cached could both be named
+    `greedy_choice$59`; a third process loading both into one kernel then runs one body for both
+    (numba/numba#10486). In the test suite (two workers compiling at once, from a cold cache) this
+    played other games than the seed's. A random id per function (not a counter from a random
+    start: forked processes would count on alike) makes such a pair of names as likely as two equal
+    random 64-bit numbers."""
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return secrets.randbits(64)
+
+
 def configure() -> None:
+    caching.IndexDataCacheFile.save = save_entry
+    bytecode.FunctionIdentity._unique_ids = FreshIds()
     for name, value in LLVM_SETTINGS.items():
         os.environ.setdefault(name, value)          # in the environment, so worker processes share them
     if not os.environ.get("NUMBA_CACHE_DIR"):
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "simcore" / "numba"
         # kernels compiled with other LLVM settings (the test suite's NUMBA_OPT=1) get a folder of their own
         settings = "-".join(os.environ.get(name, "default") for name in ("NUMBA_OPT", *LLVM_SETTINGS))
-        os.environ["NUMBA_CACHE_DIR"] = str(base / f"llvm{settings}")
+        # "fresh-": compiled with FreshIds and saved with save_entry; older folders may hold
+        # functions whose names collide, or an overload under another's key
+        os.environ["NUMBA_CACHE_DIR"] = str(base / f"fresh-llvm{settings}")
         os.environ["NUMBA_CACHE_LOCATOR_CLASSES"] = f"{__name__}.GameCacheLocator,{NUMBA_LOCATORS}"
     numba.core.config.reload_config()               # numba reads its settings from the environment
