@@ -330,21 +330,50 @@ def kth_placement(st, tt, t, k, total):
     return cell * 4 + NTH_ROTATION[np.uint64(m * 4 + i)]
 
 
-@kernel
-def count_key(st, key, change):
-    """Frontier cells per requirement key, and the list of keys present."""
+@kernel(inline=True)
+def key_gained(st, key):
+    """One more frontier cell with requirement key; a key new to the frontier joins the list of
+    keys present (count_placements sums over that list, in any order)."""
     key = np.uint64(key)
     before = st.key_cells[key]
-    st.key_cells[key] = before + change
+    st.key_cells[key] = before + 1
     if before == 0:
         st.key_at[key] = st.n_keys
         st.keys[np.uint64(st.n_keys)] = key
         st.n_keys += 1
-    elif before + change == 0:
+
+
+@kernel(inline=True)
+def key_lost(st, key):
+    """One frontier cell fewer with requirement key; a key no cell has any more leaves the list,
+    the last key taking its place."""
+    key = np.uint64(key)
+    left = st.key_cells[key] - 1
+    st.key_cells[key] = left
+    if left == 0:
         last = np.uint64(st.keys[np.uint64(st.n_keys - 1)])
         st.keys[np.uint64(st.key_at[key])] = last
         st.key_at[last] = st.key_at[key]
         st.n_keys -= 1
+
+
+@kernel(inline=True)
+def rekey(st, key, new_key):
+    """A frontier cell's requirement key changes (a tile laid next to it): when it was the key's
+    last cell and the new key is not present, the new key takes the old one's place in the list,
+    with no removal and no append."""
+    key = np.uint64(key)
+    new_key = np.uint64(new_key)
+    left = st.key_cells[key] - 1
+    if left == 0 and st.key_cells[new_key] == 0:
+        st.key_cells[key] = 0
+        st.key_cells[new_key] = 1
+        at = st.key_at[key]
+        st.key_at[new_key] = at
+        st.keys[np.uint64(at)] = new_key
+    else:
+        key_lost(st, key)
+        key_gained(st, new_key)
 
 
 @kernel(inline=True)
@@ -375,15 +404,16 @@ def frontier_add(st, cell, key):
         st.front_prev[np.uint64(after)] = cell
     st.front_bits[np.uint64(w)] |= np.uint64(1) << np.uint64(cell & 63)
     st.n_frontier += 1
-    count_key(st, key, 1)
+    key_gained(st, key)
     if w < st.front_lo:
         st.front_lo = w
     if w > st.front_hi:
         st.front_hi = w
 
 
-@kernel
+@kernel(inline=True)
 def frontier_drop(st, cell):
+    """The cell a tile is laid on leaves the frontier (place_tile's one call, compiled into it)."""
     before = st.front_prev[np.uint64(cell)]
     after = st.front_next[np.uint64(cell)]
     if before < 0:
@@ -396,7 +426,7 @@ def frontier_drop(st, cell):
         st.front_prev[np.uint64(after)] = before
     st.front_bits[np.uint64(cell >> 6)] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
-    count_key(st, st.req[np.uint64(cell)], -1)
+    key_lost(st, st.req[np.uint64(cell)])
 
 
 @kernel
@@ -468,8 +498,7 @@ def place_tile(st, tt, t, r, cell):
                     continue
                 frontier_add(st, nc, new_key)
             else:                           # (a frontier cell is never on the border)
-                count_key(st, key, -1)
-                count_key(st, new_key, 1)
+                rekey(st, key, new_key)
             st.req[nc] = new_key
             continue
         uq = np.uint64(q)
