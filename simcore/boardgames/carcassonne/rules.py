@@ -22,6 +22,9 @@ from simcore.turns import log_event
 DELTA = np.array([1, GRID, -1, -GRID], dtype=np.int32)
 # the 8 cells around a cell (base-game monastery, CB-3.3)
 RING = np.array([1, GRID + 1, GRID, GRID - 1, -1, -GRID - 1, -GRID, -GRID + 1], dtype=np.int32)
+# a cell's place relative to a temple or monastery as bit k of cloister_near: 0 the cloister's own
+# cell, k its neighbour RING[k - 1] away (scoring.cloisters_near's bits)
+NEAR_OFFSET = np.array([0] + list(RING), dtype=np.int64)
 # cells within 5 orthogonal steps of the Ark, as bit numbers 0..60 of an outcome set
 BALL = np.full((11, 11), -1, dtype=np.int8)
 _b = 0
@@ -164,9 +167,31 @@ def tile_count(st, root):
 # ---------------------------------------------------------------- setup (CA-2, CB-2.1)
 
 @kernel
+def mark_cloister(st, pidx, open_):
+    """The open temple or monastery on tile pidx in cloister_near of the 9 cells it is near
+    (open_), or out of them (scored complete, or the board emptied): a cell's word then says which
+    open ones are near it, where phase S would scan them all every turn."""
+    cell = st.p_cell[pidx]
+    for k in range(9):
+        c = np.uint64(cell - NEAR_OFFSET[k])    # the cell that has this one at its place k
+        if open_:
+            st.cloister_near[c] |= np.uint16(1 << k)
+        else:
+            st.cloister_near[c] &= np.uint16(~(1 << k) & 0x1FF)
+
+
+@kernel
+def mark_open_cloisters(st, open_):
+    for i in range(st.n_open_cloisters):
+        mark_cloister(st, st.open_cloisters[i], open_)
+
+
+@kernel
 def empty_board(st):
-    """Every cell of the board empty again: no tile, no frontier requirement (the frontier's own
-    bits and counts stay as they are)."""
+    """Every cell of the board empty again: no tile, no frontier requirement, no open temple or
+    monastery near (the frontier's own bits and counts and the list of open temples and
+    monasteries stay as they are)."""
+    mark_open_cloisters(st, False)
     for i in range(st.n_placed):
         st.cell_pidx[st.p_cell[i]] = -1
     for w in range(st.front_lo, st.front_hi + 1):
@@ -471,6 +496,7 @@ def place_tile(st, tt, t, r, cell):
     if tt.temple[ut] or tt.cloister_seg[ut] >= 0:
         st.open_cloisters[st.n_open_cloisters] = pidx
         st.n_open_cloisters += 1
+        mark_cloister(st, pidx, True)
     base = pidx * MAX_SEG
     tiles_lo = np.uint64(1) << np.uint64(pidx) if pidx < 64 else np.uint64(0)
     tiles_hi = np.uint64(0) if pidx < 64 else np.uint64(1) << np.uint64(pidx - 64)
