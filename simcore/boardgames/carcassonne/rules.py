@@ -61,6 +61,9 @@ for _dx in range(-5, 6):
             for _s in range(4):
                 if BALL_STEP[_b, _s] >= 0:
                     BALL_NEAR[_b] |= np.uint64(1) << np.uint64(BALL_STEP[_b, _s])
+# a column dx of the ball holds the cells dy = -(5 - |dx|) .. 5 - |dx| as consecutive bits, from
+# bit BALL_COLUMN[dx + 5] on, as the board's occupied bits hold them (cell = X * GRID + Y)
+BALL_COLUMN = np.array([BALL[_dx + 5, abs(_dx)] for _dx in range(-5, 6)], dtype=np.int64)
 
 R_START_ROT = cp.RULE_INDEX["START_TILE_ROTATION"]
 R_START_PLAYER = cp.RULE_INDEX["START_PLAYER"]
@@ -193,12 +196,22 @@ def empty_board(st):
     monasteries stay as they are)."""
     mark_open_cloisters(st, False)
     for i in range(st.n_placed):
-        st.cell_pidx[st.p_cell[i]] = -1
+        cell = np.uint64(st.p_cell[i])
+        st.cell_pidx[cell] = -1
+        st.occupied[cell >> np.uint64(6)] = 0        # every bit of the word is a placed tile's
     for w in range(st.front_lo, st.front_hi + 1):
         bits = st.front_bits[w]
         while bits:
             st.req[w * 64 + lowest_bit(bits)] = 255
             bits &= bits - np.uint64(1)
+
+
+@kernel
+def occupy_placed(st):
+    """The occupied bits of the placed tiles' cells (after a search restored its snapshot's tiles)."""
+    for i in range(st.n_placed):
+        cell = np.uint64(st.p_cell[i])
+        st.occupied[cell >> np.uint64(6)] |= np.uint64(1) << (cell & np.uint64(63))
 
 
 @kernel
@@ -490,6 +503,7 @@ def place_tile(st, tt, t, r, cell):
     st.p_rot[upidx] = r
     st.p_cell[upidx] = cell
     st.cell_pidx[np.uint64(cell)] = pidx
+    st.occupied[np.uint64(cell >> 6)] |= np.uint64(1) << np.uint64(cell & 63)
     if st.req[np.uint64(cell)] != 255:
         frontier_drop(st, cell)
         st.req[np.uint64(cell)] = 255
@@ -755,11 +769,21 @@ def list_simple_ark_paths(st):
 
 @kernel
 def ball_occupied(st, centre):
-    """The ball bits of the cells around centre that hold a tile, centre itself left out."""
+    """The ball bits of the cells around centre that hold a tile, centre itself left out: the
+    ball's 11 columns, each a run of consecutive cells, read from the occupied bits a column at a
+    time (BALL_COLUMN), where a cell at a time took 61 loads."""
     occ = np.uint64(0)
-    for b in range(BALL_CELL.shape[0]):
-        if st.cell_pidx[centre + BALL_CELL[b]] >= 0:     # the cells list_ark_outcomes reads, at the grid's edge too
-            occ |= np.uint64(1) << np.uint64(b)
+    for dx in range(-5, 6):
+        h = 5 - abs(dx)
+        first = np.uint64(centre + dx * GRID - h)        # the column's lowest cell
+        n = np.uint64(2 * h + 1)
+        w = first >> np.uint64(6)
+        o = first & np.uint64(63)
+        run = st.occupied[w] >> o
+        if o + n > np.uint64(64):                        # the run goes on in the next word
+            run |= st.occupied[w + np.uint64(1)] << (np.uint64(64) - o)
+        run &= (np.uint64(1) << n) - np.uint64(1)
+        occ |= run << np.uint64(BALL_COLUMN[dx + 5])
     return occ & ~(np.uint64(1) << np.uint64(BALL_CENTRE))
 
 
