@@ -968,8 +968,14 @@ def ball_bit(centre, cell):
 @kernel
 def ark_path_points(st, tt, path, length, out):
     """Points per seat for entering the tiles of a path (the start tile is never in a path's
-    scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten."""
+    scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten. The path's cells, all in
+    the ball around the start, are one mask of ball bits: a figure's cell is one bit test, not a
+    comparison with each cell of the path."""
     start = st.ark_cell
+    entered = np.uint64(0)
+    for i in range(length):
+        entered |= np.uint64(1) << np.uint64(BALL_AT[path[i] - start + BALL_SPAN])
+    entered &= ~(np.uint64(1) << np.uint64(BALL_CENTRE))       # a path may pass over the start
     for s in range(MAX_PLAYERS):
         out[s] = 0
     for seat in range(st.players):
@@ -977,14 +983,12 @@ def ark_path_points(st, tt, path, length, out):
             node = st.fig_node[seat, slot]
             if node < 0:
                 continue
-            cell = st.p_cell[node // MAX_SEG]
-            if cell == start:
+            at = np.uint64(st.p_cell[node // MAX_SEG] - start + BALL_SPAN)
+            if at > np.uint64(2 * BALL_SPAN):          # unsigned: far on either side
                 continue
-            for i in range(length):
-                if path[i] == cell:
-                    if ark_counts_figure(st, tt, seat, slot):
-                        out[seat] += 1
-                    break
+            b = BALL_AT[at]
+            if b >= 0 and (entered >> np.uint64(b)) & np.uint64(1) and ark_counts_figure(st, tt, seat, slot):
+                out[seat] += 1
 
 
 @kernel
