@@ -585,18 +585,17 @@ def list_actions(st, tt, seat):
     n = 0
     st.actions[n] = PASS * 16
     n += 1
-    # each option is written and then kept or not by its count, without a branch: whether a
-    # segment's feature holds a figure is a coin toss to the branch predictor
     if st.supply[seat] > 0:
         for g in range(tt.n_seg[t]):
-            st.actions[n] = FOLLOWER * 16 + g
-            n += st.seg[find(st, base + g)].n_figs == 0
+            if st.seg[find(st, base + g)].n_figs == 0:
+                st.actions[n] = FOLLOWER * 16 + g
+                n += 1
     if is_ark(tt) and not tile_only:
         if st.prophet_state[seat] == PROPHET_AVAILABLE:
             for g in range(tt.n_seg[t]):
-                if tt.seg_kind[t, g] == CITY:
+                if tt.seg_kind[t, g] == CITY and st.seg[find(st, base + g)].n_figs == 0:
                     st.actions[n] = PROPHET * 16 + g
-                    n += st.seg[find(st, base + g)].n_figs == 0
+                    n += 1
         if st.ark_cell >= 0:
             st.actions[n] = ARK * 16
             n += 1
