@@ -27,7 +27,8 @@ from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan, turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
     apply_action, ark_enters, board_columns, draw_placeable, empty_board, kth_placement, list_actions,
-    list_ark_entries, list_ark_outcomes, list_placements, place_tile, reset)
+    list_ark_entries, list_ark_outcomes, list_placements, mark_open_cloisters, occupy_placed, place_tile,
+    reset)
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.components import MAX_SEG
 from simcore.boardgames.carcassonne.state import (
@@ -375,10 +376,14 @@ def keep_turn(st):
 
 @kernel
 def restore_turn(st):
-    """driver.restore_boundary: the board emptied of the run's tiles, then the snapshot back."""
+    """driver.restore_boundary: the board emptied of the run's tiles, then the snapshot back, its
+    tiles' occupied bits and its open temples and monasteries marked near their cells again
+    (occupied and cloister_near are not copied)."""
     empty_board(st)
     restore_play_fields(st)
     copy_turn_fields(st, False)
+    occupy_placed(st)
+    mark_open_cloisters(st, True)
 
 
 @kernel

@@ -22,6 +22,9 @@ from simcore.turns import log_event
 DELTA = np.array([1, GRID, -1, -GRID], dtype=np.int32)
 # the 8 cells around a cell (base-game monastery, CB-3.3)
 RING = np.array([1, GRID + 1, GRID, GRID - 1, -1, -GRID - 1, -GRID, -GRID + 1], dtype=np.int32)
+# a cell's place relative to a temple or monastery as bit k of cloister_near: 0 the cloister's own
+# cell, k its neighbour RING[k - 1] away (scoring.cloisters_near's bits)
+NEAR_OFFSET = np.array([0] + list(RING), dtype=np.int64)
 # cells within 5 orthogonal steps of the Ark, as bit numbers 0..60 of an outcome set
 BALL = np.full((11, 11), -1, dtype=np.int8)
 _b = 0
@@ -58,6 +61,9 @@ for _dx in range(-5, 6):
             for _s in range(4):
                 if BALL_STEP[_b, _s] >= 0:
                     BALL_NEAR[_b] |= np.uint64(1) << np.uint64(BALL_STEP[_b, _s])
+# a column dx of the ball holds the cells dy = -(5 - |dx|) .. 5 - |dx| as consecutive bits, from
+# bit BALL_COLUMN[dx + 5] on, as the board's occupied bits hold them (cell = X * GRID + Y)
+BALL_COLUMN = np.array([BALL[_dx + 5, abs(_dx)] for _dx in range(-5, 6)], dtype=np.int64)
 
 R_START_ROT = cp.RULE_INDEX["START_TILE_ROTATION"]
 R_START_PLAYER = cp.RULE_INDEX["START_PLAYER"]
@@ -164,16 +170,48 @@ def tile_count(st, root):
 # ---------------------------------------------------------------- setup (CA-2, CB-2.1)
 
 @kernel
+def mark_cloister(st, pidx, open_):
+    """The open temple or monastery on tile pidx in cloister_near of the 9 cells it is near
+    (open_), or out of them (scored complete, or the board emptied): a cell's word then says which
+    open ones are near it, where phase S would scan them all every turn."""
+    cell = st.p_cell[pidx]
+    for k in range(9):
+        c = np.uint64(cell - NEAR_OFFSET[k])    # the cell that has this one at its place k
+        if open_:
+            st.cloister_near[c] |= np.uint16(1 << k)
+        else:
+            st.cloister_near[c] &= np.uint16(~(1 << k) & 0x1FF)
+
+
+@kernel
+def mark_open_cloisters(st, open_):
+    for i in range(st.n_open_cloisters):
+        mark_cloister(st, st.open_cloisters[i], open_)
+
+
+@kernel
 def empty_board(st):
-    """Every cell of the board empty again: no tile, no frontier requirement (the frontier's own
-    bits and counts stay as they are)."""
+    """Every cell of the board empty again: no tile, no frontier requirement, no open temple or
+    monastery near (the frontier's own bits and counts and the list of open temples and
+    monasteries stay as they are)."""
+    mark_open_cloisters(st, False)
     for i in range(st.n_placed):
-        st.cell_pidx[st.p_cell[i]] = -1
+        cell = np.uint64(st.p_cell[i])
+        st.cell_pidx[cell] = -1
+        st.occupied[cell >> np.uint64(6)] = 0        # every bit of the word is a placed tile's
     for w in range(st.front_lo, st.front_hi + 1):
         bits = st.front_bits[w]
         while bits:
             st.req[w * 64 + lowest_bit(bits)] = 255
             bits &= bits - np.uint64(1)
+
+
+@kernel
+def occupy_placed(st):
+    """The occupied bits of the placed tiles' cells (after a search restored its snapshot's tiles)."""
+    for i in range(st.n_placed):
+        cell = np.uint64(st.p_cell[i])
+        st.occupied[cell >> np.uint64(6)] |= np.uint64(1) << (cell & np.uint64(63))
 
 
 @kernel
@@ -330,21 +368,50 @@ def kth_placement(st, tt, t, k, total):
     return cell * 4 + NTH_ROTATION[np.uint64(m * 4 + i)]
 
 
-@kernel
-def count_key(st, key, change):
-    """Frontier cells per requirement key, and the list of keys present."""
+@kernel(inline=True)
+def key_gained(st, key):
+    """One more frontier cell with requirement key; a key new to the frontier joins the list of
+    keys present (count_placements sums over that list, in any order)."""
     key = np.uint64(key)
     before = st.key_cells[key]
-    st.key_cells[key] = before + change
+    st.key_cells[key] = before + 1
     if before == 0:
         st.key_at[key] = st.n_keys
         st.keys[np.uint64(st.n_keys)] = key
         st.n_keys += 1
-    elif before + change == 0:
+
+
+@kernel(inline=True)
+def key_lost(st, key):
+    """One frontier cell fewer with requirement key; a key no cell has any more leaves the list,
+    the last key taking its place."""
+    key = np.uint64(key)
+    left = st.key_cells[key] - 1
+    st.key_cells[key] = left
+    if left == 0:
         last = np.uint64(st.keys[np.uint64(st.n_keys - 1)])
         st.keys[np.uint64(st.key_at[key])] = last
         st.key_at[last] = st.key_at[key]
         st.n_keys -= 1
+
+
+@kernel(inline=True)
+def rekey(st, key, new_key):
+    """A frontier cell's requirement key changes (a tile laid next to it): when it was the key's
+    last cell and the new key is not present, the new key takes the old one's place in the list,
+    with no removal and no append."""
+    key = np.uint64(key)
+    new_key = np.uint64(new_key)
+    left = st.key_cells[key] - 1
+    if left == 0 and st.key_cells[new_key] == 0:
+        st.key_cells[key] = 0
+        st.key_cells[new_key] = 1
+        at = st.key_at[key]
+        st.key_at[new_key] = at
+        st.keys[np.uint64(at)] = new_key
+    else:
+        key_lost(st, key)
+        key_gained(st, new_key)
 
 
 @kernel(inline=True)
@@ -375,15 +442,16 @@ def frontier_add(st, cell, key):
         st.front_prev[np.uint64(after)] = cell
     st.front_bits[np.uint64(w)] |= np.uint64(1) << np.uint64(cell & 63)
     st.n_frontier += 1
-    count_key(st, key, 1)
+    key_gained(st, key)
     if w < st.front_lo:
         st.front_lo = w
     if w > st.front_hi:
         st.front_hi = w
 
 
-@kernel
+@kernel(inline=True)
 def frontier_drop(st, cell):
+    """The cell a tile is laid on leaves the frontier (place_tile's one call, compiled into it)."""
     before = st.front_prev[np.uint64(cell)]
     after = st.front_next[np.uint64(cell)]
     if before < 0:
@@ -396,7 +464,7 @@ def frontier_drop(st, cell):
         st.front_prev[np.uint64(after)] = before
     st.front_bits[np.uint64(cell >> 6)] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
-    count_key(st, st.req[np.uint64(cell)], -1)
+    key_lost(st, st.req[np.uint64(cell)])
 
 
 @kernel
@@ -435,12 +503,14 @@ def place_tile(st, tt, t, r, cell):
     st.p_rot[upidx] = r
     st.p_cell[upidx] = cell
     st.cell_pidx[np.uint64(cell)] = pidx
+    st.occupied[np.uint64(cell >> 6)] |= np.uint64(1) << np.uint64(cell & 63)
     if st.req[np.uint64(cell)] != 255:
         frontier_drop(st, cell)
         st.req[np.uint64(cell)] = 255
     if tt.temple[ut] or tt.cloister_seg[ut] >= 0:
         st.open_cloisters[st.n_open_cloisters] = pidx
         st.n_open_cloisters += 1
+        mark_cloister(st, pidx, True)
     base = pidx * MAX_SEG
     tiles_lo = np.uint64(1) << np.uint64(pidx) if pidx < 64 else np.uint64(0)
     tiles_hi = np.uint64(0) if pidx < 64 else np.uint64(1) << np.uint64(pidx - 64)
@@ -468,8 +538,7 @@ def place_tile(st, tt, t, r, cell):
                     continue
                 frontier_add(st, nc, new_key)
             else:                           # (a frontier cell is never on the border)
-                count_key(st, key, -1)
-                count_key(st, new_key, 1)
+                rekey(st, key, new_key)
             st.req[nc] = new_key
             continue
         uq = np.uint64(q)
@@ -699,11 +768,21 @@ def list_simple_ark_paths(st):
 
 @kernel
 def ball_occupied(st, centre):
-    """The ball bits of the cells around centre that hold a tile, centre itself left out."""
+    """The ball bits of the cells around centre that hold a tile, centre itself left out: the
+    ball's 11 columns, each a run of consecutive cells, read from the occupied bits a column at a
+    time (BALL_COLUMN), where a cell at a time took 61 loads."""
     occ = np.uint64(0)
-    for b in range(BALL_CELL.shape[0]):
-        if st.cell_pidx[centre + BALL_CELL[b]] >= 0:     # the cells list_ark_outcomes reads, at the grid's edge too
-            occ |= np.uint64(1) << np.uint64(b)
+    for dx in range(-5, 6):
+        h = 5 - abs(dx)
+        first = np.uint64(centre + dx * GRID - h)        # the column's lowest cell
+        n = np.uint64(2 * h + 1)
+        w = first >> np.uint64(6)
+        o = first & np.uint64(63)
+        run = st.occupied[w] >> o
+        if o + n > np.uint64(64):                        # the run goes on in the next word
+            run |= st.occupied[w + np.uint64(1)] << (np.uint64(64) - o)
+        run &= (np.uint64(1) << n) - np.uint64(1)
+        occ |= run << np.uint64(BALL_COLUMN[dx + 5])
     return occ & ~(np.uint64(1) << np.uint64(BALL_CENTRE))
 
 
@@ -888,8 +967,14 @@ def ball_bit(centre, cell):
 @kernel
 def ark_path_points(st, tt, path, length, out):
     """Points per seat for entering the tiles of a path (the start tile is never in a path's
-    scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten."""
+    scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten. The path's cells, all in
+    the ball around the start, are one mask of ball bits: a figure's cell is one bit test, not a
+    comparison with each cell of the path."""
     start = st.ark_cell
+    entered = np.uint64(0)
+    for i in range(length):
+        entered |= np.uint64(1) << np.uint64(BALL_AT[path[i] - start + BALL_SPAN])
+    entered &= ~(np.uint64(1) << np.uint64(BALL_CENTRE))       # a path may pass over the start
     for s in range(MAX_PLAYERS):
         out[s] = 0
     for seat in range(st.players):
@@ -897,14 +982,12 @@ def ark_path_points(st, tt, path, length, out):
             node = st.fig_node[seat, slot]
             if node < 0:
                 continue
-            cell = st.p_cell[node // MAX_SEG]
-            if cell == start:
+            at = np.uint64(st.p_cell[node // MAX_SEG] - start + BALL_SPAN)
+            if at > np.uint64(2 * BALL_SPAN):          # unsigned: far on either side
                 continue
-            for i in range(length):
-                if path[i] == cell:
-                    if ark_counts_figure(st, tt, seat, slot):
-                        out[seat] += 1
-                    break
+            b = BALL_AT[at]
+            if b >= 0 and (entered >> np.uint64(b)) & np.uint64(1) and ark_counts_figure(st, tt, seat, slot):
+                out[seat] += 1
 
 
 @kernel

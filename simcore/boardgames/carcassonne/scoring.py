@@ -3,9 +3,10 @@ import numpy as np
 
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
-from simcore.boardgames.carcassonne.rules import DELTA, RING, ark_path_points, find, is_ark, lowest_bit, tile_count
+from simcore.boardgames.carcassonne.rules import (
+    DELTA, RING, ark_path_points, find, is_ark, lowest_bit, mark_cloister, tile_count)
 from simcore.boardgames.carcassonne.state import (
-    CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_SCORE, GRID, MAX_PLAYERS, PROPHET_BOXED,
+    CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_SCORE, MAX_PLAYERS, PROPHET_BOXED,
     PROPHET_SLOT, SLOTS, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9,
     WHY_MONASTERY_END, WHY_ROAD, WHY_ROAD_END, WHY_TEMPLE3, WHY_TEMPLE7,
 )
@@ -15,11 +16,7 @@ from simcore.turns import log_event
 R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
 R_TEMPLE_PROPHETS = cp.RULE_INDEX["INCOMPLETE_TEMPLE_COUNTS_PROPHETS"]
 R_NEGATIVE_FIELDS = cp.RULE_INDEX["FIELD_SCORE_MAY_BE_NEGATIVE"]
-# cloisters_near's bit of the place at cell offset (dx - 1) * GRID + dy - 1: 0 the cell, k its RING[k - 1]
-NEAR_BIT = np.zeros((3, 3), dtype=np.int64)
-for _k in range(8):
-    NEAR_BIT[(RING[_k] + GRID + 1) // GRID, (RING[_k] + GRID + 1) % GRID] = _k + 1
-# ... and of a temple's cross, the cell and its N, E, S, W neighbours (DELTA)
+# cloisters_near's bits (rules.NEAR_OFFSET) of a temple's cross: the cell and its N, E, S, W neighbours (DELTA)
 CROSS_BIT = np.array([0] + [list(RING).index(d) + 1 for d in DELTA], dtype=np.int64)
 
 
@@ -217,6 +214,7 @@ def score_cloisters(st, tt, cell, near):
                     and orthogonal_neighbours(st, c) == 4:
                 score_temple(st, pidx, True, True)
                 st.cloister_done[pidx] = 1
+                mark_cloister(st, pidx, False)
     else:
         for k in range(9):
             if near >> k & 1 == 0:
@@ -231,6 +229,7 @@ def score_cloisters(st, tt, cell, near):
                         award_majority(st, st.seg[node].figs, 9, CAT_CLOISTER, WHY_MONASTERY9, pidx, 0, WHY_MONASTERY9)
                         remove_figures(st, node)
                     st.cloister_done[pidx] = 1
+                    mark_cloister(st, pidx, False)
     n = 0
     for i in range(st.n_open_cloisters):       # keep the open ones, in placement order
         pidx = st.open_cloisters[i]
@@ -243,18 +242,9 @@ def score_cloisters(st, tt, cell, near):
 @kernel(inline=True)
 def cloisters_near(st, cell):
     """The places of the open temples and monasteries on the cell and its 8 neighbours, a bit each:
-    bit 0 the cell, bit k its neighbour RING[k - 1]. Most turns none is near, and then no
-    neighbour of the placed tile is looked at; else only the places holding one."""
-    near = 0
-    for i in range(st.n_open_cloisters):
-        # 0 .. 2 * GRID + 2 when near; unsigned, so that one comparison rules out the far ones
-        d = np.uint64(st.p_cell[st.open_cloisters[i]] - cell + GRID + 1)
-        if d <= np.uint64(2 * GRID + 2):
-            dx = d // np.uint64(GRID)
-            dy = d - dx * np.uint64(GRID)
-            if dy <= np.uint64(2):
-                near |= 1 << NEAR_BIT[dx, dy]
-    return near
+    bit 0 the cell, bit k its neighbour RING[k - 1]. Kept per cell as they open and close
+    (rules.mark_cloister): one load a turn, and most turns it is 0."""
+    return np.int64(st.cloister_near[np.uint64(cell)])
 
 
 @kernel

@@ -106,6 +106,9 @@ PLAY_FIELDS = [
     ("n_placements", np.int32),               # legal placements of the tile just drawn (draw_placeable)
     # board
     ("cell_pidx", np.int16, (N_CELLS,)),      # placed tile index, -1 where empty
+    # ... and the cells holding a tile as one bit per cell: a column's run of cells is a shift of a
+    # word or two (the Ark's neighbourhood, rules.ball_occupied)
+    ("occupied", np.uint64, (FRONT_WORDS,)),
     ("req", np.uint8, (N_CELLS,)),            # requirement key of an empty cell (components.KEY_DIGITS)
     # the frontier (empty cells next to the board) as one bit per cell: adding and removing a
     # cell is one bit operation, and reading the bits in order gives the cells sorted
@@ -138,6 +141,9 @@ PLAY_FIELDS = [
     ("cloister_done", np.int8, (MAX_TILES,)),   # temple or monastery on this tile scored as complete
     ("open_cloisters", np.int16, (MAX_TILES,)), # tiles with a temple or monastery not yet complete
     ("n_open_cloisters", np.int32),
+    # per cell, the places of the open temples and monasteries on it and around it, a bit each
+    # (rules.mark_cloister): phase S reads one word where it would scan the open ones
+    ("cloister_near", np.uint16, (N_CELLS,)),
     ("ark_cell", np.int32),                   # -1 while the Ark is off the board
     # this turn
     ("completed", np.int16, (8,)),            # roots of roads/cities the placed tile completed
@@ -200,7 +206,7 @@ SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_
                   "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots",
                   "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "fid", "field_roots", "field_cities",
                   "field_last_city", "opts")
-BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev")
+BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev", "cloister_near", "occupied")
 SEGMENT_FIELDS = ("seg",)
 STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS,        # one record for plain play and search
                          LOG_FIELDS + SCRATCH_FIELDS + BOARD_FIELDS + SEGMENT_FIELDS + ("city_field_nodes",))

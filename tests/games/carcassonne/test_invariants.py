@@ -421,6 +421,8 @@ def test_a_random_ark_move_counts_and_walks_to_the_outcomes_the_list_holds(reent
             for dy in range(-5, 6):
                 if 0 < abs(dx) + abs(dy) <= 5 and gen.random() < 0.6:
                     st["cell_pidx"][cell_of(dx, dy)] = 0
+        for c in np.flatnonzero(st["cell_pidx"] >= 0):     # and their bits, as place_tile sets them
+            st["occupied"][c >> 6] |= np.uint64(1) << np.uint64(c & 63)
         n = list_ark_outcomes(st, tt)
         listed = [(int(st["ark_len"][k]), st["ark_path"][k].tolist()) for k in range(n)]
         occ = ball_occupied(st, centre)
