@@ -14,7 +14,7 @@ import numpy as np
 from simcore import rng
 from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
-    BALL_AT, BALL_SPAN, DELTA, ball_occupied, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
+    DELTA, ball_occupied, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements, walk_ark_outcomes, count_ark_outcomes,
 )
 from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
@@ -419,7 +419,7 @@ def best_tallied_outcome(st, tt, seat):
         own = 0
         rivals = 0
         for i in range(st.ark_len[k]):
-            b = BALL_AT[st.ark_path[k, i] - st.ark_cell + BALL_SPAN]
+            b = ball_bit(st.ark_cell, st.ark_path[k, i])
             own += st.ark_own[b]
             rivals += st.ark_rivals[b]
         v = own - rivals / (st.players - 1)

@@ -954,14 +954,15 @@ def ark_counts_figure(st, tt, seat, slot):
     return True
 
 
-@kernel
+@kernel(inline=True)                 # a lookup, in the loops of the Ark's scoring and its greedy
 def ball_bit(centre, cell):
-    """The bit number of cell in the ball of radius 5 around centre (BALL), -1 outside it."""
-    dx = cell // GRID - centre // GRID
-    dy = cell % GRID - centre % GRID
-    if abs(dx) + abs(dy) > 5:
+    """The bit number of cell in the ball of radius 5 around centre (BALL), -1 outside it: one
+    load from BALL_AT by the cells' difference (tiles never lie near the board's edge, where a
+    difference could wrap to another column)."""
+    at = np.uint64(cell - centre + BALL_SPAN)
+    if at > np.uint64(2 * BALL_SPAN):                    # unsigned: far on either side
         return -1
-    return BALL[dx + 5, dy + 5]
+    return BALL_AT[at]
 
 
 @kernel
@@ -973,7 +974,7 @@ def ark_path_points(st, tt, path, length, out):
     start = st.ark_cell
     entered = np.uint64(0)
     for i in range(length):
-        entered |= np.uint64(1) << np.uint64(BALL_AT[path[i] - start + BALL_SPAN])
+        entered |= np.uint64(1) << np.uint64(ball_bit(start, path[i]))
     entered &= ~(np.uint64(1) << np.uint64(BALL_CENTRE))       # a path may pass over the start
     for s in range(MAX_PLAYERS):
         out[s] = 0
@@ -982,10 +983,7 @@ def ark_path_points(st, tt, path, length, out):
             node = st.fig_node[seat, slot]
             if node < 0:
                 continue
-            at = np.uint64(st.p_cell[node // MAX_SEG] - start + BALL_SPAN)
-            if at > np.uint64(2 * BALL_SPAN):          # unsigned: far on either side
-                continue
-            b = BALL_AT[at]
+            b = ball_bit(start, st.p_cell[node // MAX_SEG])
             if b >= 0 and (entered >> np.uint64(b)) & np.uint64(1) and ark_counts_figure(st, tt, seat, slot):
                 out[seat] += 1
 
