@@ -97,6 +97,8 @@ def search_fields(max_players):
         ("s_gen", np.uint64, (4,)),                  # the searches' own stream (determinizing, expanding)
         ("s_gen_saved", np.uint64, (4,)),
         ("s_searches", np.int32),                    # decisions searched in this game (benchmarks)
+        ("s_serial", np.int64),                      # searches begun in this record, ever: a game keeps what
+                                                     # it computes once for a search's root under this key
         ("s_halt_at", np.int32),                     # the picture's halt_at (st.halt_at stops probes)
         ("s_seed", np.int64),
         ("s_index", np.int64),
@@ -420,6 +422,7 @@ def begin_search(st, tt):
     """A fresh tree for the root the probe found: the searching seat's spec and budget."""
     p = st.s_root_seat
     st.s_searches += 1
+    st.s_serial += 1
     st.s_spec = st.s_true_policy[p]
     spec = tt.search[st.s_spec]
     st.s_kind = np.int32(spec[P_KIND])
@@ -613,6 +616,13 @@ def search_decision(st, p, dp):
     if st.t_cur < 0:
         return OWN_POLICY                    # past the tree: the rollout policy
     return tree_step(st, p, dp)
+
+
+@kernel(inline=True)
+def at_search_root(st):
+    """Whether the decision just taken was a search run's root: the same position, options and
+    order in every run of the search (st.s_serial), whatever the sample hides."""
+    return st.s_mode == SEARCH and st.s_dec == st.s_n_hist + 1
 
 
 @kernel
@@ -889,23 +899,51 @@ def tree_step(st, p, dp):
 @kernel
 def mark_children(st, p, dp):
     """t_opt_child[i]: option i's child below t_cur + 1, 0 when it has none. Returns the number
-    of options with a child."""
-    hash_options(st)
+    of options with a child. Options listed in ascending order (Carcassonne's placements and
+    actions, most decisions) are found by bisection, a few steps a child; others through a hash
+    of every option (a node has far fewer children than options: a hash of them all per visit
+    cost more than the rest of the tree step)."""
     for i in range(st.n_opts):
         st.t_opt_child[i] = 0
+    ascending = options_ascending(st)
+    if not ascending:
+        hash_options(st)
+    children = 0
     c = st.t_child[st.t_cur]
     while c >= 0:
         if st.t_seat[c] == p and st.t_dp[c] == dp:
-            i = option_index(st, st.t_move[c])
+            i = sorted_option_index(st, st.t_move[c]) if ascending else option_index(st, st.t_move[c])
             if i >= 0:
+                if st.t_opt_child[i] == 0:
+                    children += 1
                 st.t_opt_child[i] = c + 1
         c = st.t_next[c]
-    clear_hash(st)
-    children = 0
-    for i in range(st.n_opts):
-        if st.t_opt_child[i] != 0:
-            children += 1
+    if not ascending:
+        clear_hash(st)
     return children
+
+
+@kernel
+def options_ascending(st):
+    for i in range(1, st.n_opts):
+        if st.opts[i] <= st.opts[i - 1]:
+            return False
+    return True
+
+
+@kernel
+def sorted_option_index(st, value):
+    """The index of option value among st.opts in ascending order, -1 if none (bisection, each
+    step a conditional move rather than a branch the processor would guess wrong half the time)."""
+    n = st.n_opts
+    if n == 0:
+        return -1
+    lo = 0
+    while n > 1:
+        half = n >> 1
+        lo = lo + half if st.opts[lo + half] <= value else lo
+        n -= half
+    return lo if st.opts[lo] == value else -1
 
 
 @kernel

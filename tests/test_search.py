@@ -97,6 +97,23 @@ def test_reuse_searches_on_below_the_move_played_with_the_iterations_it_lacks():
     assert kept.vp[0] == 5                                  # a winning follow-up (0-5)
 
 
+def test_a_childs_option_is_found_by_bisection_in_ascending_options_and_by_hash_in_others():
+    st = new_state()[0]
+    for opts in ([3, 8, 12, 40], [12, 3, 40, 8]):
+        st.n_opts = len(opts)
+        st.opts[:4] = opts
+        st.t_n = 1
+        search.new_node(st, 0, -1, 0, 5, 0)
+        st.t_cur = 0
+        forty = search.add_child(st, 0, 1, 5, 40)
+        eight = search.add_child(st, 0, 1, 5, 8)
+        search.add_child(st, 0, 1, 5, 99)           # an option of another sample
+        search.add_child(st, 0, 0, 5, 3)            # another seat's: not this decision's child
+        assert search.mark_children(st, 1, 5) == 2
+        assert [st.t_opt_child[opts.index(m)] for m in (40, 8, 3, 12)] == [forty + 1, eight + 1, 0, 0]
+        assert not st.t_hash.any()                  # the hash is left empty for the next node
+
+
 def test_backup_adds_every_seats_reward_along_the_path():
     st = first_move("mcts:iters=50,reuse=0")
     root_total = st.t_reward[0].copy()

@@ -21,14 +21,14 @@ import numpy as np
 from simcore import driver
 from simcore.kernel import kernel
 from simcore.search import (
-    ASK, OWN_POLICY, PLAY, ROLLOUT, STEP, chosen, copy_field, keep_play_fields, known_decision, restore_play_fields,
-    search_choice_of, seed_decision_stream, stepped_probe)
+    ASK, OWN_POLICY, PLAY, ROLLOUT, SEARCH, STEP, at_search_root, chosen, copy_field, keep_play_fields, known_decision,
+    restore_play_fields, search_choice_of, seed_decision_stream, stepped_probe)
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan, turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
-    apply_action, ark_enters, board_columns, draw_placeable, empty_board, kth_placement, list_actions,
-    list_ark_entries, list_ark_outcomes, list_placements, mark_open_cloisters, occupy_placed, place_tile,
-    reset)
+    apply_action, ark_enters, ball_occupied, board_columns, count_ark_outcomes, draw_placeable, empty_board,
+    kth_placement, list_actions, list_ark_entries, list_ark_outcomes, list_placements, mark_open_cloisters,
+    occupy_placed, place_tile, reset, walk_ark_outcomes)
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.components import MAX_SEG
 from simcore.boardgames.carcassonne.state import (
@@ -67,6 +67,7 @@ def placement_decision(st, tt, t, seat):
 @kernel
 def searched_placement(st, tt, t, seat):
     """placement_decision in a probe or search run (simcore/search.py)."""
+    root = -1                                           # the option's index at a search run's root
     if st.n_placements == 1:
         placement = kth_placement(st, tt, t, 0, 1)       # one option: not a decision
     else:
@@ -83,13 +84,31 @@ def searched_placement(st, tt, t, seat):
                     return own
             else:
                 placement = st.opts[i]
+                if at_search_root(st):
+                    root = i
     if st.s_dec >= st.s_n_hist or stepped_probe(st):
         # greedy did not choose this placement (the tree did, or it was replayed) but may choose
         # the action (not forced from the history: as the rollout policy or the tree's first
         # child; in a stepped game also the Ark's move after a forced ARK, probe_ark_move): give
         # it the plan of this placement, not a stale one of an earlier turn
-        greedy_plan(st, tt, t, seat, placement)
+        if root >= 0:
+            root_plan(st, tt, t, seat, placement, root)
+        else:
+            greedy_plan(st, tt, t, seat, placement)
     return placement
+
+
+@kernel
+def root_plan(st, tt, t, seat, placement, i):
+    """greedy_plan for root option i of a search: the root's board is the same in every run, so
+    each option's plan is made once a search (it weighs the Ark's every move in the Ark, more
+    than the rest of a run's turn) and kept in root_plan under the search's serial."""
+    if st.root_plan_of[i] == st.s_serial:
+        st.plan = st.root_plan[i]
+        return
+    greedy_plan(st, tt, t, seat, placement)
+    st.root_plan[i] = st.plan
+    st.root_plan_of[i] = st.s_serial
 
 
 @kernel
@@ -195,6 +214,8 @@ def searched_action(st, tt, seat):
 @kernel
 def ark_move_decision(st, tt, seat):
     """-> ARK * 16 + outcome, once ARK is the action: the Ark's move is a decision of its own."""
+    if st.s_mode == SEARCH:
+        return searched_ark_move(st, tt, seat)
     m = list_ark_outcomes(st, tt)
     if m == 1:
         return ARK * 16
@@ -209,6 +230,34 @@ def ark_move_decision(st, tt, seat):
         if i == OWN_POLICY:
             return keep(st, probe_ark_move(st, tt, seat) if stepped_probe(st) else choose_ark_outcome(st, tt, seat))
         move = st.opts[i]
+    return move
+
+
+@kernel
+def searched_ark_move(st, tt, seat):
+    """ark_move_decision in a search's run: the outcomes counted and only the one taken walked to
+    (its path, for resolve_turn), as random_ark_move does, where listing every path cost a fifth
+    of a searched Ark game; a probe lists them (a stepped game's view shows every path)."""
+    occ = ball_occupied(st, st.ark_cell)
+    m = count_ark_outcomes(st, tt, occ)
+    st.n_ark = m
+    if m == 1:
+        move = ARK * 16
+    else:
+        move = known_decision(st)
+        if move == ROLLOUT:
+            return choose_ark_outcome(st, tt, seat)
+        if move == ASK:
+            for k in range(m):
+                st.opts[k] = ARK * 16 + k
+            st.n_opts = m
+            i = search_choice(st, tt, seat, ARK_MOVE)
+            if i == OWN_POLICY:
+                move = keep(st, choose_ark_outcome(st, tt, seat))
+                count_ark_outcomes(st, tt, occ)         # again: greedy's list took the scratch the walk reads
+            else:
+                move = st.opts[i]
+    walk_ark_outcomes(st, tt, move - ARK * 16, occ)
     return move
 
 

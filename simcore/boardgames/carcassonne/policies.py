@@ -14,7 +14,7 @@ import numpy as np
 from simcore import rng
 from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
-    DELTA, ball_occupied, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
+    DELTA, ball_occupied, R_ARK_REENTER, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements, walk_ark_outcomes, count_ark_outcomes,
 )
 from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
@@ -436,8 +436,68 @@ def ark_outlook(st, tt, seat):
     off the board, without listing the outcomes."""
     if st.ark_cell < 0 or tally_ark_reach(st, tt, seat) == 0:
         return 0.0
-    value, _ = best_tallied_outcome(st, tt, seat)
-    return value
+    return best_ark_value(st, tt)
+
+
+@kernel(inline=True)
+def cell_tally(st, cell):
+    """The seat's own and its opponents' figures an Ark move entering cell scores
+    (tally_ark_reach; none on the Ark's own tile)."""
+    b = ball_bit(st.ark_cell, cell)
+    return np.int64(st.ark_own[b]), np.int64(st.ark_rivals[b])
+
+
+@kernel
+def best_ark_value(st, tt):
+    """best_tallied_outcome's value without listing the outcomes: the most own points minus the
+    average opponent's over every path of 1-5 steps the rules allow (rules.list_ark_outcomes: no
+    tile entered twice, the start once more under ARK_MAY_REENTER_START), summed as each path
+    grows. Paths that repeat an outcome repeat its value, and a step back onto the start scores
+    nothing (no figure there counts) and ends no outcome, so the best is the same; listing wrote
+    out and de-duplicated every path, a fifth of a searched Ark game."""
+    s = st.ark_cell
+    board = st.cell_pidx
+    reenter = tt.rules[R_ARK_REENTER] == 1
+    others = st.players - 1
+    best = -1e9
+    for d1 in range(4):
+        c1 = s + DELTA[d1]
+        if board[c1] < 0:
+            continue
+        own1, rivals1 = cell_tally(st, c1)
+        best = max(best, own1 - rivals1 / others)
+        for d2 in range(4):
+            c2 = c1 + DELTA[d2]
+            if board[c2] < 0 or (c2 == s and not reenter):
+                continue
+            own2, rivals2 = cell_tally(st, c2)
+            own2 += own1
+            rivals2 += rivals1
+            best = max(best, own2 - rivals2 / others)
+            for d3 in range(4):
+                c3 = c2 + DELTA[d3]
+                if board[c3] < 0 or c3 == c1 or (c3 == s and (c2 == s or not reenter)):
+                    continue
+                own3, rivals3 = cell_tally(st, c3)
+                own3 += own2
+                rivals3 += rivals2
+                best = max(best, own3 - rivals3 / others)
+                for d4 in range(4):
+                    c4 = c3 + DELTA[d4]
+                    if board[c4] < 0 or c4 == c1 or c4 == c2 or (c4 == s and (c3 == s or c2 == s or not reenter)):
+                        continue
+                    own4, rivals4 = cell_tally(st, c4)
+                    own4 += own3
+                    rivals4 += rivals3
+                    best = max(best, own4 - rivals4 / others)
+                    for d5 in range(4):
+                        c5 = c4 + DELTA[d5]
+                        if (board[c5] < 0 or c5 == c1 or c5 == c2 or c5 == c3
+                                or (c5 == s and (c4 == s or c3 == s or c2 == s or not reenter))):
+                            continue
+                        own5, rivals5 = cell_tally(st, c5)
+                        best = max(best, own5 + own4 - (rivals5 + rivals4) / others)
+    return best
 
 
 @kernel
@@ -597,11 +657,27 @@ def greedy_entry(st, tt, seat, n):
 # ---------------------------------------------------------------- what a seat cannot see (search players)
 
 @kernel
+def sort_pile(st, tt):
+    """The draw pile deck[top:n_deck] in ascending order, counted by tile type (a few dozen
+    types): determinize sorts it for every run of a search, where a comparison sort of ~70 tiles
+    cost as much as the rest of determinizing."""
+    for t in range(tt.n_types):
+        st.pile_count[t] = 0
+    for i in range(st.top, st.n_deck):
+        st.pile_count[st.deck[i]] += 1
+    i = st.top
+    for t in range(tt.n_types):
+        for _ in range(st.pile_count[t]):
+            st.deck[i] = t
+            i += 1
+
+
+@kernel
 def determinize(st, tt, p):
     """Redraw what seat p cannot see, from what it can (simcore/search.py): only the order of the
     draw pile is hidden (CA-13.3). The tiles still in it, deck[top:n_deck], are public as a
     multiset (the set minus the tiles placed and discarded), so any order of them is consistent;
     the tile drawn this turn (deck[top - 1]) and everything before it stay. The pile is sorted
     first, so the sample depends on the multiset alone, never on the true order."""
-    st.deck[st.top:st.n_deck].sort()
+    sort_pile(st, tt)
     rng.shuffle(st.s_gen, st.deck, st.top, st.n_deck)

@@ -9,7 +9,7 @@ import numpy as np
 
 from simcore.search import searchable_state
 from simcore.turns import LOG_FIELDS, turn_fields
-from simcore.boardgames.carcassonne.components import MAX_SEG, MAX_TILES
+from simcore.boardgames.carcassonne.components import MAX_SEG, MAX_TILES, MAX_TYPES
 
 # The box's 72 tiles in a line from the centre still fit, with a border ring that never holds a
 # tile (a frontier cell's neighbours are read, so none may lie on the border). A variant of more
@@ -171,6 +171,7 @@ PLAY_FIELDS = [
     ("hash_stamp", np.int32, (ARK_HASH,)),
     ("stamp", np.int32),
     ("tmp", np.int32, (128,)),
+    ("pile_count", np.int16, (MAX_TYPES,)),        # determinize's scratch: tiles of each type in the pile
     # greedy's look-ahead: per segment of the tile under consideration, the feature it would join
     ("pv_roots", np.int16, (MAX_SEG, 8)),          # distinct neighbour roots
     ("pv_n_roots", np.int8, (MAX_SEG,)),
@@ -180,6 +181,8 @@ PLAY_FIELDS = [
     ("pv_lone", np.float64, (MAX_SEG, 2)),         # ... then the worth of a follower, a prophet there
     ("pv_returns", np.int8, (MAX_SEG,)),           # ... and whether it completes at once
     ("plan", np.int32),                            # greedy: the action chosen with the placement
+    ("root_plan", np.int32, (MAX_PLACEMENTS,)),    # ... for each option of a search's root (playout.root_plan),
+    ("root_plan_of", np.int64, (MAX_PLACEMENTS,)), # ... made in the search of this serial (search.s_serial)
     # the base game's farmers (CB-4.2): each city completed during the game keeps the fields it
     # touches then (a segment node of each), so final scoring reads them instead of the board;
     # fields that merge later are the same field through find
@@ -203,8 +206,8 @@ PLAY_FIELDS = [
 # use: the board's columns around the tiles, the segments of the tiles placed and the completed
 # cities' fields.
 SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
-                  "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pv_roots", "pv_n_roots",
-                  "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "fid", "field_roots", "field_cities",
+                  "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pile_count", "pv_roots", "pv_n_roots",
+                  "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "root_plan", "root_plan_of", "fid", "field_roots", "field_cities",
                   "field_last_city", "opts")
 BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev", "cloister_near", "occupied")
 SEGMENT_FIELDS = ("seg",)

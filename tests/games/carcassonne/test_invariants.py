@@ -26,10 +26,10 @@ from simcore.boardgames.carcassonne.check import (
     DETAILS, E_FEATURES, E_FOLLOWERS, E_FRONTIER, E_OPEN, E_SCORE_SUM, E_TILES, N_SLOTS, N_WORK, VIOLATIONS, check_state, checked_batch,
 )
 from simcore.boardgames.carcassonne.components import BOX_TILES, CITY, ROAD
-from simcore.boardgames.carcassonne.policies import choose_action, choose_placement
+from simcore.boardgames.carcassonne.policies import best_ark_value, best_tallied_outcome, choose_action, choose_placement
 from simcore.boardgames.carcassonne.playout import resolve_turn
 from simcore.boardgames.carcassonne.rules import (
-    ball_occupied, count_ark_outcomes, draw_placeable, list_ark_outcomes, list_placements, place_tile, reset,
+    BALL_CENTRE, ball_occupied, count_ark_outcomes, draw_placeable, list_ark_outcomes, list_placements, place_tile, reset,
     walk_ark_outcomes)
 from simcore.boardgames.carcassonne.state import (
     CAT_ROAD, GRID, MAX_PLAYERS, N_CELLS, N_NODES, cell_of, new_state, xy_of,
@@ -434,3 +434,33 @@ def test_a_random_ark_move_counts_and_walks_to_the_outcomes_the_list_holds(reent
             assert (int(st["ark_len"][k]), st["ark_path"][k].tolist()) == listed[k], (k, n)
         outcomes += n
     assert outcomes == (3360, 4287)[reenter]     # the boards of this seed: paths of every length
+
+
+@pytest.mark.parametrize("reenter", [0, 1])
+def test_greedys_best_ark_value_without_the_list_is_the_lists_best(reenter):
+    """greedy's outlook values the best Ark move without listing the outcomes
+    (policies.best_ark_value): on 60 random boards around the Ark with random figures in reach
+    (tally_ark_reach's own and rival counts per cell, none on the Ark's own tile), its value is
+    the best over list_ark_outcomes' outcomes, best_tallied_outcome's (CA-7.5, CA-12.10)."""
+    tt = registry.get("carcassonne-ark").load_data(None).tables.copy()[0]
+    tt["rules"][cp.RULE_INDEX["ARK_MAY_REENTER_START"]] = reenter
+    gen = np.random.default_rng(11 + reenter)
+    values = []
+    for _ in range(60):
+        st = new_state()[0]
+        st["players"] = int(gen.integers(2, 6))
+        centre = cell_of(0, 0)
+        st["ark_cell"] = centre
+        st["cell_pidx"][centre] = 0
+        for dx in range(-5, 6):
+            for dy in range(-5, 6):
+                if 0 < abs(dx) + abs(dy) <= 5 and gen.random() < 0.6:
+                    st["cell_pidx"][cell_of(dx, dy)] = 0
+        st["ark_own"][:] = gen.integers(0, 3, size=st["ark_own"].shape)
+        st["ark_rivals"][:] = gen.integers(0, 4, size=st["ark_rivals"].shape)
+        st["ark_own"][BALL_CENTRE] = st["ark_rivals"][BALL_CENTRE] = 0
+        value = best_ark_value(st, tt)
+        assert value == best_tallied_outcome(st, tt, 0)[0]
+        values.append(value)
+    moves = [v for v in values if v > -1e9]                     # -1e9: the Ark has no tile next to it
+    assert (len(moves), round(sum(moves), 6)) == ((57, 227.083333), (60, 264.333333))[reenter]     # the boards of this seed

@@ -20,7 +20,7 @@ from simcore.boardgames.carcassonne.describe import read_log, score_events
 from simcore.boardgames.carcassonne.state import ARK, EV_ACTION, EV_PLACE, MAX_PLAYERS, STATE, new_state
 
 GAMES = ("carcassonne", "carcassonne-ark")
-HIDDEN = {"deck", "s_gen"}               # what determinize may write
+HIDDEN = {"deck", "s_gen", "pile_count"}   # what determinize may write (pile_count: its scratch)
 
 
 def data_of(game):
