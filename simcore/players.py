@@ -39,7 +39,9 @@ SEARCH = {
         Param("depth", int, 0, 0, search.MAX_HIST, "decisions below the root after which a run stops at the end of "
               "that turn (round) and the game's end scoring scores it (0: play to the end)"),
         Param("reuse", int, 1, 0, 1, "1: when the seat decides again right after its searched move, search on in "
-              "the subtree below that move and run only the iterations its visits lack"))),
+              "the subtree below that move and run only the iterations its visits lack"),
+        Param("topup", float, 1.0, 0.0, 1.0, "with reuse: the subtree kept is searched on until its visits reach "
+              "topup x iters (at least one more iteration); 1: the whole budget"))),
 }
 
 
@@ -187,6 +189,7 @@ def row(spec, name: str) -> np.ndarray:
     out[search.P_ROLLOUT] = ROLLOUTS.index(value["rollout"]) if value["rollout"] in ROLLOUTS else -1
     out[search.P_DEPTH] = value.get("depth", 0)
     out[search.P_REUSE] = value.get("reuse", 0)
+    out[search.P_TOPUP] = value.get("topup", 1.0)
     return out
 
 

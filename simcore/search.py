@@ -67,7 +67,8 @@ FLATMC, MCTS = 0, 1                                  # kinds of search
 P_KIND, P_BUDGET, P_C, P_ROLLOUT, P_DEPTH, P_WEIGHTS = range(6)
 MAX_WEIGHTS = 16
 P_REUSE = P_WEIGHTS + MAX_WEIGHTS                    # mcts: keep the subtree of the move played (reuse_tree)
-N_PARAMS = P_REUSE + 1
+P_TOPUP = P_REUSE + 1                                # mcts: the share of the budget a kept subtree is searched up to
+N_PARAMS = P_TOPUP + 1
 MAX_HIST = 8192                                      # decisions with 2+ options in one game
 MAX_NODES = 4097                                     # tree nodes: one per iteration, plus the root
 MAX_DEPTH = 512
@@ -433,7 +434,7 @@ def begin_search(st, tt):
     st.s_margin_sum[:] = 0.0
     budget = iterations(st, tt)
     if st.s_kind == MCTS and st.s_reuse and reuse_tree(st, budget):
-        return max(1, budget - np.int32(st.t_visits[st.t_root]))
+        return max(1, np.int32(budget * tt.search[st.s_spec, P_TOPUP]) - np.int32(st.t_visits[st.t_root]))
     st.t_n = 1
     st.t_root = 0
     new_node(st, 0, -1, p, st.s_root_dp, 0)

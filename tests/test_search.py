@@ -97,6 +97,16 @@ def test_reuse_searches_on_below_the_move_played_with_the_iterations_it_lacks():
     assert kept.vp[0] == 5                                  # a winning follow-up (0-5)
 
 
+def test_topup_searches_a_kept_subtree_only_up_to_its_share_of_the_budget():
+    """The same first search as above (50 iterations, SAFE played, its node kept with the 29
+    visits it got there); the second search then runs until that node holds topup x 50 visits,
+    and at least one iteration."""
+    runs = {topup: first_move(f"mcts:iters=50,topup={topup}") for topup in (0, 0.8, 1)}
+    for st in runs.values():
+        assert st.t_move[st.t_root] == SAFE and st.t_visits[0] == 50.0      # the first search's root
+    assert [runs[topup].t_visits[runs[topup].t_root] for topup in (0, 0.8, 1)] == [30.0, 40.0, 50.0]
+
+
 def test_a_childs_option_is_found_by_bisection_in_ascending_options_and_by_hash_in_others():
     st = new_state()[0]
     for opts in ([3, 8, 12, 40], [12, 3, 40, 8]):
@@ -255,8 +265,9 @@ def test_bad_labels_are_one_line_errors(names, message):
 @pytest.mark.parametrize("name, message", [
     ("mcts:iters=abc", "iters must be an integer, not 'abc'"),
     ("mcts:iters=0", "iters must be between 1 and 4096, not 0"),
-    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth, reuse)"),
+    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth, reuse, topup)"),
     ("mcts:depth=-1", "depth must be between 0 and 8192, not -1"),
+    ("mcts:topup=1.5", "topup must be between 0 and 1, not 1.5"),
     ("flatmc:depth=4", "unknown parameter 'depth=4' (known: playouts, rollout)"),
     ("mcts:iters=5,iters=6", "iters given twice"),
     ("mcts:c=x", "c must be a number, not 'x'"),
@@ -284,7 +295,7 @@ def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
     assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
     assert players.lineup(game, ["mcts"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 0]
     assert players.lineup(game, ["mcts:depth=6"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 6]
-    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1]: ")
+    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1,topup=1.0]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"
 
 
