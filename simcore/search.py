@@ -333,6 +333,26 @@ def copy_field(typingctx, st, name, lo, hi, save):
     return types.none(st, name, lo, hi, save), codegen
 
 
+@intrinsic
+def kept_item(typingctx, st, name, i):
+    """Element i of the play array field `name` (a string constant, a one-dimensional array) as
+    the snapshot holds it: for a game that restores only the elements a run changed."""
+    if not isinstance(st, types.Record) or st not in _SNAPSHOTS or not isinstance(name, types.StringLiteral):
+        return None
+    snapshot = _SNAPSHOTS[st]
+    field_dtype, offset = snapshot.fields[name.literal_value]
+    element = numba.from_dtype(field_dtype.base)
+
+    def codegen(context, builder, signature, values):
+        base = builder.bitcast(values[0], cgutils.voidptr_t)
+        at = context.cast(builder, values[2], signature.args[2], types.intp)
+        first = builder.gep(base, [context.get_constant(types.intp, offset - snapshot.play + snapshot.snap)])
+        items = builder.bitcast(first, context.get_value_type(element).as_pointer())
+        return builder.load(builder.gep(items, [at]))
+
+    return element(st, name, i), codegen
+
+
 def copy_bytes(context, builder, base, play, snap, size, save):
     """memcpy of size bytes between offset play and offset snap of the record at base."""
     def at(offset):

@@ -207,11 +207,25 @@ def empty_board(st):
 
 
 @kernel
-def occupy_placed(st):
-    """The occupied bits of the placed tiles' cells (after a search restored its snapshot's tiles)."""
-    for i in range(st.n_placed):
-        cell = np.uint64(st.p_cell[i])
-        st.occupied[cell >> np.uint64(6)] |= np.uint64(1) << (cell & np.uint64(63))
+def link_frontier(st):
+    """The frontier's list (front_next, front_prev, front_first, front_last) made from its bits,
+    in canonical order, as frontier_add and frontier_drop keep it (after a search restored its
+    snapshot's bits)."""
+    last = -1
+    for w in range(st.front_lo, st.front_hi + 1):
+        bits = st.front_bits[w]
+        while bits:
+            cell = w * 64 + np.int64(lowest_bit(bits))
+            bits &= bits - np.uint64(1)
+            if last < 0:
+                st.front_first = cell
+            else:
+                st.front_next[np.uint64(last)] = cell
+            st.front_prev[np.uint64(cell)] = last
+            last = cell
+    if last >= 0:
+        st.front_next[np.uint64(last)] = -1
+    st.front_last = last
 
 
 @kernel

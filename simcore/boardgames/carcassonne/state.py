@@ -181,6 +181,11 @@ PLAY_FIELDS = [
     ("pv_lone", np.float64, (MAX_SEG, 2)),         # ... then the worth of a follower, a prophet there
     ("pv_returns", np.int8, (MAX_SEG,)),           # ... and whether it completes at once
     ("plan", np.int32),                            # greedy: the action chosen with the placement
+    # what the search's last snapshot kept of the board (playout.keep_turn): its tiles, and the
+    # cells of the columns whose requirement keys it holds
+    ("kept_placed", np.int32),
+    ("kept_lo", np.int64),
+    ("kept_hi", np.int64),
     ("root_plan", np.int32, (MAX_PLACEMENTS,)),    # ... for each option of a search's root (playout.root_plan),
     ("root_plan_of", np.int64, (MAX_PLACEMENTS,)), # ... made in the search of this serial (search.s_serial)
     # the base game's farmers (CB-4.2): each city completed during the game keeps the fields it
@@ -207,7 +212,7 @@ PLAY_FIELDS = [
 # cities' fields.
 SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
                   "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pile_count", "pv_roots", "pv_n_roots",
-                  "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "root_plan", "root_plan_of", "fid", "field_roots", "field_cities",
+                  "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "root_plan", "root_plan_of", "kept_placed", "kept_lo", "kept_hi", "fid", "field_roots", "field_cities",
                   "field_last_city", "opts")
 BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev", "cloister_near", "occupied")
 SEGMENT_FIELDS = ("seg",)
