@@ -213,33 +213,13 @@ def searched_action(st, tt, seat):
 
 @kernel
 def ark_move_decision(st, tt, seat):
-    """-> ARK * 16 + outcome, once ARK is the action: the Ark's move is a decision of its own."""
-    if st.s_mode == SEARCH:
-        return searched_ark_move(st, tt, seat)
-    m = list_ark_outcomes(st, tt)
-    if m == 1:
-        return ARK * 16
-    move = known_decision(st)
-    if move == ROLLOUT:
-        return choose_ark_outcome(st, tt, seat)
-    if move == ASK:
-        for k in range(m):
-            st.opts[k] = ARK * 16 + k
-        st.n_opts = m
-        i = search_choice(st, tt, seat, ARK_MOVE)
-        if i == OWN_POLICY:
-            return keep(st, probe_ark_move(st, tt, seat) if stepped_probe(st) else choose_ark_outcome(st, tt, seat))
-        move = st.opts[i]
-    return move
-
-
-@kernel
-def searched_ark_move(st, tt, seat):
-    """ark_move_decision in a search's run: the outcomes counted and only the one taken walked to
-    (its path, for resolve_turn), as random_ark_move does, where listing every path cost a fifth
-    of a searched Ark game; a probe lists them (a stepped game's view shows every path)."""
-    occ = ball_occupied(st, st.ark_cell)
-    m = count_ark_outcomes(st, tt, occ)
+    """-> ARK * 16 + outcome, once ARK is the action: the Ark's move is a decision of its own.
+    In a search's run the outcomes are counted and only the one taken is walked to (its path,
+    for resolve_turn), as random_ark_move does, where listing every path cost a fifth of a
+    searched Ark game; elsewhere they are listed (a stepped game's view shows every path)."""
+    searching = st.s_mode == SEARCH
+    occ = ball_occupied(st, st.ark_cell) if searching else np.uint64(0)
+    m = count_ark_outcomes(st, tt, occ) if searching else list_ark_outcomes(st, tt)
     st.n_ark = m
     if m == 1:
         move = ARK * 16
@@ -253,11 +233,13 @@ def searched_ark_move(st, tt, seat):
             st.n_opts = m
             i = search_choice(st, tt, seat, ARK_MOVE)
             if i == OWN_POLICY:
-                move = keep(st, choose_ark_outcome(st, tt, seat))
-                count_ark_outcomes(st, tt, occ)         # again: greedy's list took the scratch the walk reads
+                move = keep(st, probe_ark_move(st, tt, seat) if stepped_probe(st) else choose_ark_outcome(st, tt, seat))
+                if searching:
+                    count_ark_outcomes(st, tt, occ)     # again: greedy's list took the scratch the walk reads
             else:
                 move = st.opts[i]
-    walk_ark_outcomes(st, tt, move - ARK * 16, occ)
+    if searching:
+        walk_ark_outcomes(st, tt, move - ARK * 16, occ)
     return move
 
 

@@ -440,11 +440,13 @@ def ark_outlook(st, tt, seat):
 
 
 @kernel(inline=True)
-def cell_tally(st, cell):
-    """The seat's own and its opponents' figures an Ark move entering cell scores
-    (tally_ark_reach; none on the Ark's own tile)."""
+def enter_cell(st, cell, own, rivals, best, others):
+    """A path of the Ark's grown by cell: its own and rival figures (tally_ark_reach; none on the
+    Ark's own tile) added, and the best value so far."""
     b = ball_bit(st.ark_cell, cell)
-    return np.int64(st.ark_own[b]), np.int64(st.ark_rivals[b])
+    own += np.int64(st.ark_own[b])
+    rivals += np.int64(st.ark_rivals[b])
+    return own, rivals, max(best, own - rivals / others)
 
 
 @kernel
@@ -464,39 +466,28 @@ def best_ark_value(st, tt):
         c1 = s + DELTA[d1]
         if board[c1] < 0:
             continue
-        own1, rivals1 = cell_tally(st, c1)
-        best = max(best, own1 - rivals1 / others)
+        own1, rivals1, best = enter_cell(st, c1, 0, 0, best, others)
         for d2 in range(4):
             c2 = c1 + DELTA[d2]
             if board[c2] < 0 or (c2 == s and not reenter):
                 continue
-            own2, rivals2 = cell_tally(st, c2)
-            own2 += own1
-            rivals2 += rivals1
-            best = max(best, own2 - rivals2 / others)
+            own2, rivals2, best = enter_cell(st, c2, own1, rivals1, best, others)
             for d3 in range(4):
                 c3 = c2 + DELTA[d3]
                 if board[c3] < 0 or c3 == c1 or (c3 == s and (c2 == s or not reenter)):
                     continue
-                own3, rivals3 = cell_tally(st, c3)
-                own3 += own2
-                rivals3 += rivals2
-                best = max(best, own3 - rivals3 / others)
+                own3, rivals3, best = enter_cell(st, c3, own2, rivals2, best, others)
                 for d4 in range(4):
                     c4 = c3 + DELTA[d4]
                     if board[c4] < 0 or c4 == c1 or c4 == c2 or (c4 == s and (c3 == s or c2 == s or not reenter)):
                         continue
-                    own4, rivals4 = cell_tally(st, c4)
-                    own4 += own3
-                    rivals4 += rivals3
-                    best = max(best, own4 - rivals4 / others)
+                    own4, rivals4, best = enter_cell(st, c4, own3, rivals3, best, others)
                     for d5 in range(4):
                         c5 = c4 + DELTA[d5]
                         if (board[c5] < 0 or c5 == c1 or c5 == c2 or c5 == c3
                                 or (c5 == s and (c4 == s or c3 == s or c2 == s or not reenter))):
                             continue
-                        own5, rivals5 = cell_tally(st, c5)
-                        best = max(best, own5 + own4 - (rivals5 + rivals4) / others)
+                        _, _, best = enter_cell(st, c5, own4, rivals4, best, others)
     return best
 
 
