@@ -39,7 +39,7 @@ SEARCH = {
         Param("depth", int, 0, 0, search.MAX_HIST, "decisions below the root after which a run stops at the end of "
               "that turn (round) and the game's end scoring scores it (0: play to the end)"),
         Param("reuse", int, 1, 0, 1, "1: when the seat decides again right after its searched move, search on in "
-              "the subtree below that move and run only the iterations its visits lack"),
+              "the subtree below that move and run only the iterations its visits lack of topup x iters"),
         Param("topup", float, 1.0, 0.0, 1.0, "with reuse: the subtree kept is searched on until its visits reach "
               "topup x iters (at least one more iteration); 1: the whole budget"))),
 }

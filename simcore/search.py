@@ -920,51 +920,23 @@ def tree_step(st, p, dp):
 @kernel
 def mark_children(st, p, dp):
     """t_opt_child[i]: option i's child below t_cur + 1, 0 when it has none. Returns the number
-    of options with a child. Options listed in ascending order (Carcassonne's placements and
-    actions, most decisions) are found by bisection, a few steps a child; others through a hash
-    of every option (a node has far fewer children than options: a hash of them all per visit
-    cost more than the rest of the tree step)."""
+    of options with a child."""
+    hash_options(st)
     for i in range(st.n_opts):
         st.t_opt_child[i] = 0
-    ascending = options_ascending(st)
-    if not ascending:
-        hash_options(st)
-    children = 0
     c = st.t_child[st.t_cur]
     while c >= 0:
         if st.t_seat[c] == p and st.t_dp[c] == dp:
-            i = sorted_option_index(st, st.t_move[c]) if ascending else option_index(st, st.t_move[c])
+            i = option_index(st, st.t_move[c])
             if i >= 0:
-                if st.t_opt_child[i] == 0:
-                    children += 1
                 st.t_opt_child[i] = c + 1
         c = st.t_next[c]
-    if not ascending:
-        clear_hash(st)
+    clear_hash(st)
+    children = 0
+    for i in range(st.n_opts):
+        if st.t_opt_child[i] != 0:
+            children += 1
     return children
-
-
-@kernel
-def options_ascending(st):
-    for i in range(1, st.n_opts):
-        if st.opts[i] <= st.opts[i - 1]:
-            return False
-    return True
-
-
-@kernel
-def sorted_option_index(st, value):
-    """The index of option value among st.opts in ascending order, -1 if none (bisection, each
-    step a conditional move rather than a branch the processor would guess wrong half the time)."""
-    n = st.n_opts
-    if n == 0:
-        return -1
-    lo = 0
-    while n > 1:
-        half = n >> 1
-        lo = lo + half if st.opts[lo + half] <= value else lo
-        n -= half
-    return lo if st.opts[lo] == value else -1
 
 
 @kernel

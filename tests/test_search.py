@@ -107,7 +107,7 @@ def test_topup_searches_a_kept_subtree_only_up_to_its_share_of_the_budget():
     assert [runs[topup].t_visits[runs[topup].t_root] for topup in (0, 0.8, 1)] == [30.0, 40.0, 50.0]
 
 
-def test_a_childs_option_is_found_by_bisection_in_ascending_options_and_by_hash_in_others():
+def test_a_childs_option_is_found_by_its_value_in_any_order_of_the_options():
     st = new_state()[0]
     for opts in ([3, 8, 12, 40], [12, 3, 40, 8]):
         st.n_opts = len(opts)

@@ -207,17 +207,20 @@ PLAY_FIELDS = [
 ] + turn_fields(MAX_OPTIONS, MAX_EVENTS)
 # What a search's snapshot at the start of a turn (simcore/search.py) leaves out: the move log
 # (turns.LOG_FIELDS); scratch no turn carries over (the Ark's outcome hash set with its stamp,
-# which stay valid together); and what playout.keep_turn copies its own way, as far as it is in
-# use: the board's columns around the tiles, the segments of the tiles placed and the completed
-# cities' fields.
+# which stay valid together); what a search keeps across its runs (SEARCH_KEPT_FIELDS: its root's
+# greedy plans, what the snapshot holds of the board), which a restore must not overwrite; and
+# what playout.keep_turn and restore_turn handle their own way: the board (only the cells a run
+# changed are put back), the segments of the tiles placed and the completed cities' fields.
 SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
-                  "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pile_count", "pv_roots", "pv_n_roots",
-                  "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "root_plan", "root_plan_of", "kept_placed", "kept_lo", "kept_hi", "fid", "field_roots", "field_cities",
-                  "field_last_city", "opts")
+                  "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pile_count", "pv_roots",
+                  "pv_n_roots", "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "fid", "field_roots",
+                  "field_cities", "field_last_city", "opts")
+SEARCH_KEPT_FIELDS = ("root_plan", "root_plan_of", "kept_placed", "kept_lo", "kept_hi")
 BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev", "cloister_near", "occupied")
 SEGMENT_FIELDS = ("seg",)
 STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS,        # one record for plain play and search
-                         LOG_FIELDS + SCRATCH_FIELDS + BOARD_FIELDS + SEGMENT_FIELDS + ("city_field_nodes",))
+                         LOG_FIELDS + SCRATCH_FIELDS + SEARCH_KEPT_FIELDS + BOARD_FIELDS + SEGMENT_FIELDS
+                         + ("city_field_nodes",))
 
 
 def new_state(n=1):
