@@ -125,7 +125,7 @@ def search_fields(max_players):
         ("t_expand_dp", np.int32),
         ("t_path", np.int32, (MAX_DEPTH,)),
         ("t_n_path", np.int32),
-        ("t_hash", np.int32, (HASH_SLOTS,)),         # option index + 1 by value, scratch
+        ("t_hash", np.int32, (HASH_SLOTS,)),         # mark_children: a child + 1 by its move, scratch
         ("t_opt_child", np.int32, (HASH_SLOTS,)),    # option index -> its child + 1 (0: none yet)
         ("s_score", np.float64, (max_players,)),     # final results of a run, filled by the game
         ("s_reward", np.float64, (max_players,)),
@@ -920,22 +920,40 @@ def tree_step(st, p, dp):
 @kernel
 def mark_children(st, p, dp):
     """t_opt_child[i]: option i's child below t_cur + 1, 0 when it has none. Returns the number
-    of options with a child."""
-    hash_options(st)
-    for i in range(st.n_opts):
-        st.t_opt_child[i] = 0
+    of options with a child. The children (a few; at most 1 + WIDEN * sqrt(visits)) are hashed
+    by move, not the options (up to hundreds: placements, Ark moves), so each option costs one
+    lookup that mostly meets an empty slot; a child found is marked taken (negative), so an option
+    value listed twice gets the child once, at its first index."""
     c = st.t_child[st.t_cur]
     while c >= 0:
         if st.t_seat[c] == p and st.t_dp[c] == dp:
-            i = option_index(st, st.t_move[c])
-            if i >= 0:
-                st.t_opt_child[i] = c + 1
+            h = slot_of(st.t_move[c])
+            while st.t_hash[h] != 0:
+                h = (h + 1) & (HASH_SLOTS - 1)
+            st.t_hash[h] = c + 1
         c = st.t_next[c]
-    clear_hash(st)
     children = 0
     for i in range(st.n_opts):
-        if st.t_opt_child[i] != 0:
-            children += 1
+        value = st.opts[i]
+        found = 0
+        h = slot_of(value)
+        while st.t_hash[h] != 0:
+            k = st.t_hash[h]
+            if k > 0 and st.t_move[k - 1] == value:
+                found = k
+                st.t_hash[h] = -k
+                children += 1
+                break
+            h = (h + 1) & (HASH_SLOTS - 1)
+        st.t_opt_child[i] = found
+    c = st.t_child[st.t_cur]
+    while c >= 0:                            # clear each child's probe run (clear_hash's way)
+        if st.t_seat[c] == p and st.t_dp[c] == dp:
+            h = slot_of(st.t_move[c])
+            while st.t_hash[h] != 0:
+                st.t_hash[h] = 0
+                h = (h + 1) & (HASH_SLOTS - 1)
+        c = st.t_next[c]
     return children
 
 
@@ -992,33 +1010,3 @@ def enter(st, child, leaves):
 @kernel
 def slot_of(value):
     return np.int64(splitmix64(np.uint64(np.int64(value) & np.int64(0xFFFFFFFF)))) & (HASH_SLOTS - 1)
-
-
-@kernel
-def hash_options(st):
-    """t_hash: option value -> index + 1 (open addressing)."""
-    for i in range(st.n_opts):
-        h = slot_of(st.opts[i])
-        while st.t_hash[h] != 0:
-            h = (h + 1) & (HASH_SLOTS - 1)
-        st.t_hash[h] = i + 1
-
-
-@kernel
-def option_index(st, value):
-    h = slot_of(value)
-    while st.t_hash[h] != 0:
-        i = st.t_hash[h] - 1
-        if st.opts[i] == value:
-            return i
-        h = (h + 1) & (HASH_SLOTS - 1)
-    return -1
-
-
-@kernel
-def clear_hash(st):
-    for i in range(st.n_opts):
-        h = slot_of(st.opts[i])
-        while st.t_hash[h] != 0:
-            st.t_hash[h] = 0
-            h = (h + 1) & (HASH_SLOTS - 1)
