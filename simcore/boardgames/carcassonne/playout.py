@@ -21,8 +21,8 @@ import numpy as np
 from simcore import driver
 from simcore.kernel import kernel
 from simcore.search import (
-    ASK, OWN_POLICY, PLAY, ROLLOUT, SEARCH, STEP, at_search_root, chosen, copy_field, keep_play_fields, kept_item,
-    known_decision, restore_play_fields, search_choice_of, seed_decision_stream, stepped_probe)
+    ASK, OWN_POLICY, PLAY, ROLLOUT, SEARCH, STEP, at_search_root, chosen, copy_field, is_greedy, keep_play_fields,
+    kept_item, known_decision, restore_play_fields, search_choice_of, seed_decision_stream, stepped_probe)
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan, turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
@@ -93,9 +93,17 @@ def searched_placement(st, tt, t, seat):
         # it the plan of this placement, not a stale one of an earlier turn
         if root >= 0:
             root_plan(st, tt, t, seat, placement, root)
-        else:
+        elif not rolls_out_without_greedy(st, tt, seat):
             greedy_plan(st, tt, t, seat, placement)
     return placement
+
+
+@kernel(inline=True)
+def rolls_out_without_greedy(st, tt, seat):
+    """Whether a search run has left its tree (this placement was its new leaf, or the tree is
+    full) with a rollout policy that is no greedy: then no greedy decides this turn's action and
+    its plan would never be read (in the Ark the plan weighs every Ark move first)."""
+    return st.s_mode == SEARCH and st.t_cur < 0 and not is_greedy(tt, st.policy[seat])
 
 
 @kernel
