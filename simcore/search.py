@@ -920,10 +920,47 @@ def tree_step(st, p, dp):
 @kernel
 def mark_children(st, p, dp):
     """t_opt_child[i]: option i's child below t_cur + 1, 0 when it has none. Returns the number
-    of options with a child. The children (a few; at most 1 + WIDEN * sqrt(visits)) are hashed
-    by move, not the options (up to hundreds: placements, Ark moves), so each option costs one
-    lookup that mostly meets an empty slot; a child found is marked taken (negative), so an option
-    value listed twice gets the child once, at its first index."""
+    of options with a child."""
+    if options_are_a_range(st):
+        return mark_range_children(st, p, dp)
+    return mark_hashed_children(st, p, dp)
+
+
+@kernel
+def options_are_a_range(st):
+    """Whether the options are consecutive values, first to last (the Ark's moves, numbered by
+    outcome: hundreds of them); other lists break off within an option or two."""
+    first = st.opts[0]
+    for i in range(1, st.n_opts):
+        if st.opts[i] != first + i:
+            return False
+    return True
+
+
+@kernel
+def mark_range_children(st, p, dp):
+    """mark_children for options first, first + 1, ...: a child's option index is its move less
+    the first."""
+    for i in range(st.n_opts):
+        st.t_opt_child[i] = 0
+    children = 0
+    c = st.t_child[st.t_cur]
+    while c >= 0:
+        if st.t_seat[c] == p and st.t_dp[c] == dp:
+            i = st.t_move[c] - st.opts[0]
+            if 0 <= i < st.n_opts:
+                st.t_opt_child[i] = c + 1
+                children += 1
+        c = st.t_next[c]
+    return children
+
+
+@kernel
+def mark_hashed_children(st, p, dp):
+    """mark_children for any options. The children (a few; at most 1 + WIDEN * sqrt(visits)) are
+    hashed by move, not the options (dozens of placements), so each option costs one lookup that
+    mostly meets an empty slot; a child found is marked taken (negative), so an option value
+    listed twice gets the child once, at its first index."""
     c = st.t_child[st.t_cur]
     while c >= 0:
         if st.t_seat[c] == p and st.t_dp[c] == dp:
