@@ -124,6 +124,36 @@ def test_a_childs_option_is_found_by_its_value_in_any_order_of_the_options():
         assert not st.t_hash.any()                  # the hash is left empty for the next node
 
 
+def tree_with_children(moves, opts):
+    """A root at t_cur with children of seat 1 at decision point 5 for `moves`, and `opts` as the
+    decision's options; returns the children's node indices."""
+    st = new_state()[0]
+    st.n_opts = len(opts)
+    st.opts[:len(opts)] = opts
+    st.t_n = 1
+    search.new_node(st, 0, -1, 0, 5, 0)
+    st.t_cur = 0
+    return st, [search.add_child(st, 0, 1, 5, m) for m in moves]
+
+
+def test_options_that_are_consecutive_values_find_their_children_by_subtraction():
+    """The Ark's moves are numbered 100, 101, ...: a child's option is its move less the first; a
+    child of a move beyond the last option (another sample's board) is not this decision's."""
+    st, (a, b, beyond) = tree_with_children([103, 100, 107], list(range(100, 105)))
+    assert search.options_are_a_range(st)
+    assert search.mark_children(st, 1, 5) == 2
+    assert st.t_opt_child[:5].tolist() == [b + 1, 0, 0, a + 1, 0]
+    st, _ = tree_with_children([103], [100, 101, 103])
+    assert not search.options_are_a_range(st)
+
+
+def test_an_option_listed_twice_gets_its_child_at_its_first_index():
+    st, (child,) = tree_with_children([8], [3, 8, 12, 8])
+    assert search.mark_children(st, 1, 5) == 1
+    assert st.t_opt_child[:4].tolist() == [0, child + 1, 0, 0]
+    assert not st.t_hash.any()
+
+
 def test_backup_adds_every_seats_reward_along_the_path():
     st = first_move("mcts:iters=50,reuse=0")
     root_total = st.t_reward[0].copy()

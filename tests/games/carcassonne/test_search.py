@@ -334,6 +334,21 @@ def test_greedy_plans_the_same_action_for_a_placement_it_did_not_choose(game):
         assert int(w.plan) == planned
 
 
+def test_a_run_that_left_its_tree_plans_no_greedy_action_unless_it_rolls_out_with_greedy():
+    """A search run past its tree's new leaf rolls out with its rollout policy: with random no
+    greedy reads a plan, so none is made (playout.rolls_out_without_greedy); inside the tree, in
+    a probe or with greedy rollouts one is."""
+    st, tt = drawn("carcassonne-ark", 2, 15)
+    st.s_mode, st.t_cur, st.policy[0] = search.SEARCH, -1, search.RANDOM_ID
+    assert playout.rolls_out_without_greedy(st, tt, 0)
+    st.policy[0] = search.GREEDY_ID
+    assert not playout.rolls_out_without_greedy(st, tt, 0)
+    st.policy[0], st.t_cur = search.RANDOM_ID, 3
+    assert not playout.rolls_out_without_greedy(st, tt, 0)
+    st.t_cur, st.s_mode = -1, search.PROBE
+    assert not playout.rolls_out_without_greedy(st, tt, 0)
+
+
 # ---------------------------------------------------------------- the cut-off's score
 
 def test_the_cut_off_scores_the_end_and_two_points_a_follower_in_supply_fading_in_the_last_8_turns():
