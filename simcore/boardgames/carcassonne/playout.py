@@ -24,7 +24,8 @@ from simcore.search import (
     ASK, OWN_POLICY, PLAY, ROLLOUT, SEARCH, STEP, at_search_root, chosen, copy_field, is_greedy, keep_play_fields,
     kept_item, known_decision, restore_play_fields, search_choice_of, seed_decision_stream, stepped_probe)
 from simcore.boardgames.carcassonne.policies import (
-    choose_action, choose_ark_outcome, choose_entry, choose_placement, determinize, greedy_plan, turns_left_of)
+    choose_action, choose_ark_outcome, choose_entry, choose_listed_placement, choose_placement, determinize, greedy_plan,
+    turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
     apply_action, ark_enters, ball_occupied, board_columns, count_ark_outcomes, draw_placeable, kth_placement,
     link_frontier, list_actions, list_ark_entries, list_ark_outcomes, list_placements, mark_open_cloisters,
@@ -75,10 +76,10 @@ def searched_placement(st, tt, t, seat):
         if placement == ROLLOUT:
             return choose_placement(st, tt, t, seat)    # greedy plans its action with it
         if placement == ASK:
-            list_placement_options(st, tt, t)
+            n = list_placement_options(st, tt, t)
             i = search_choice(st, tt, seat, PLACEMENT)
             if i == OWN_POLICY:
-                own = choose_placement(st, tt, t, seat)
+                own = choose_listed_placement(st, tt, t, seat, n)
                 placement = keep(st, own)
                 if placement == own:
                     return own
@@ -142,6 +143,7 @@ def list_placement_options(st, tt, t):
     for i in range(n):
         st.opts[i] = st.opt_cell[i] * 4 + st.opt_rot[i]
     st.n_opts = n
+    return n
 
 
 @kernel(inline=True)

@@ -580,8 +580,22 @@ def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, prophet
 @kernel
 def greedy_placement(st, tt, t, seat):
     """Choose the best (placement, action) pair; remember the action in st.plan."""
+    return best_listed_placement(st, tt, t, seat, list_placements(st, tt, t))
+
+
+@kernel
+def choose_listed_placement(st, tt, t, seat, n):
+    """choose_placement when tile t's n placements are listed already (opt_cell, opt_rot: a
+    searched game's decision lists them as its options): greedy does not list them again."""
+    if is_greedy(tt, st.policy[seat]):
+        return best_listed_placement(st, tt, t, seat, n)
+    return random_placement(st, tt, t)
+
+
+@kernel
+def best_listed_placement(st, tt, t, seat, n):
+    """greedy_placement over the n placements in opt_cell and opt_rot."""
     turns_left, follower_cost, prophet_cost, ark_value, ark_allowed, factors = greedy_outlook(st, tt, seat)
-    n = list_placements(st, tt, t)
     best = -1e18
     best_placement = st.opt_cell[0] * 4 + st.opt_rot[0]
     best_action = PASS * 16
