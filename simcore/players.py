@@ -41,7 +41,9 @@ SEARCH = {
         Param("reuse", int, 1, 0, 1, "1: when the seat decides again right after its searched move, search on in "
               "the subtree below that move and run only the iterations its visits lack of topup x iters"),
         Param("topup", float, 1.0, 0.0, 1.0, "with reuse: the subtree kept is searched on until its visits reach "
-              "topup x iters (at least one more iteration); 1: the whole budget"))),
+              "topup x iters (at least one more iteration); 1: the whole budget"),
+        Param("expand", int, 1, 1, 100, "the visits a node below the root has before it grows its first child "
+              "(greedy's choice); until then a run that reaches it rolls out from it (1: on its first return)"))),
 }
 
 
@@ -190,6 +192,7 @@ def row(spec, name: str) -> np.ndarray:
     out[search.P_DEPTH] = value.get("depth", 0)
     out[search.P_REUSE] = value.get("reuse", 0)
     out[search.P_TOPUP] = value.get("topup", 1.0)
+    out[search.P_EXPAND] = value.get("expand", 1)
     return out
 
 

@@ -68,7 +68,8 @@ P_KIND, P_BUDGET, P_C, P_ROLLOUT, P_DEPTH, P_WEIGHTS = range(6)
 MAX_WEIGHTS = 16
 P_REUSE = P_WEIGHTS + MAX_WEIGHTS                    # mcts: keep the subtree of the move played (reuse_tree)
 P_TOPUP = P_REUSE + 1                                # mcts: the share of the budget a kept subtree is searched up to
-N_PARAMS = P_TOPUP + 1
+P_EXPAND = P_TOPUP + 1                               # mcts: a node's visits before its first child (tree_step)
+N_PARAMS = P_EXPAND + 1
 MAX_HIST = 8192                                      # decisions with 2+ options in one game
 MAX_NODES = 4097                                     # tree nodes: one per iteration, plus the root
 MAX_DEPTH = 512
@@ -116,6 +117,7 @@ def search_fields(max_players):
         ("t_reward", np.float64, (MAX_NODES, max_players)),
         ("t_root", np.int32),                        # the root of this search: 0, or the node kept from the last
         ("s_reuse", np.int32),                       # mcts: reuse the subtree of the move played (P_REUSE)
+        ("s_expand", np.int32),                      # mcts: a node's visits before its first child (P_EXPAND)
         ("s_last_seat", np.int32),                   # the last search's seat, -1: none to reuse in this game
         ("s_last_hist", np.int32),                   # the decisions taken before the last search's root
         ("s_last_child", np.int32),                  # the root child the last search chose
@@ -451,6 +453,7 @@ def begin_search(st, tt):
     st.s_c = spec[P_C]
     st.s_depth = np.int32(spec[P_DEPTH])
     st.s_reuse = np.int32(spec[P_REUSE])
+    st.s_expand = np.int32(spec[P_EXPAND])
     st.s_margin_sum[:] = 0.0
     budget = iterations(st, tt)
     if st.s_kind == MCTS and st.s_reuse and reuse_tree(st, budget):
@@ -883,14 +886,19 @@ def tree_step(st, p, dp):
     then adds the child and the run leaves the tree. A later child is an untried option at random,
     without asking greedy again: its choice is a child already in nearly every sample (it differs
     only where the samples differ in what the seat sees), and in Carcassonne asking it weighs
-    every placement, more than the rest of a run's turn. Else the child of best upper confidence
-    bound among the legal ones (availability counts, information-set MCTS) is followed."""
+    every placement, more than the rest of a run's turn. A node below the root grows its first
+    child only once it has mcts's `expand` visits: until then a run reaching it rolls out from it
+    (fewer nodes, fewer of greedy's first choices). Else the child of best upper confidence bound
+    among the legal ones (availability counts, information-set MCTS) is followed."""
     node = st.t_cur
     children = mark_children(st, p, dp)
     room = st.t_n < MAX_NODES and st.t_n_path < MAX_DEPTH
     if room and children < st.n_opts and children < 1.0 + WIDEN * math.sqrt(st.t_visits[node]):
         if children > 0:
             return expand_untried(st, p, dp)
+        if node != st.t_root and st.t_visits[node] < st.s_expand:
+            st.t_cur = -1                    # too few visits to grow a first child: roll out from here
+            return OWN_POLICY
         st.t_expanding = p + 1
         st.t_expand_dp = dp
         st.policy[p] = GREEDY_ID

@@ -97,6 +97,26 @@ def test_reuse_searches_on_below_the_move_played_with_the_iterations_it_lacks():
     assert kept.vp[0] == 5                                  # a winning follow-up (0-5)
 
 
+def child_count(st, node):
+    n, c = 0, st.t_child[node]
+    while c >= 0:
+        n, c = n + 1, st.t_next[c]
+    return n
+
+
+def test_a_node_below_the_root_grows_its_first_child_once_it_has_expand_visits():
+    """With expand=E a node below the root rolls runs out from itself until it has E visits. At
+    expand=20 the 50 iterations give TRAP 45 visits (children from its 21st on) and SAFE 5 (none);
+    at expand=100 the tree is the root and its two children, and, like flatmc's random playouts,
+    the search walks into the trap."""
+    st = first_move("mcts:iters=50,reuse=0,expand=20")
+    visits = {int(st.t_move[c]): (st.t_visits[c], child_count(st, c)) for c in root_children(st)}
+    assert visits == {TRAP: (45.0, 8), SAFE: (5.0, 0)}
+    never = first_move("mcts:iters=50,reuse=0,expand=100")
+    assert never.t_n == 3 and never.first_move == TRAP
+    assert [child_count(never, c) for c in root_children(never)] == [0, 0]
+
+
 def test_topup_searches_a_kept_subtree_only_up_to_its_share_of_the_budget():
     """The same first search as above (50 iterations, SAFE played, its node kept with the 29
     visits it got there); the second search then runs until that node holds topup x 50 visits,
@@ -295,7 +315,8 @@ def test_bad_labels_are_one_line_errors(names, message):
 @pytest.mark.parametrize("name, message", [
     ("mcts:iters=abc", "iters must be an integer, not 'abc'"),
     ("mcts:iters=0", "iters must be between 1 and 4096, not 0"),
-    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth, reuse, topup)"),
+    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth, reuse, topup, expand)"),
+    ("mcts:expand=0", "expand must be between 1 and 100, not 0"),
     ("mcts:depth=-1", "depth must be between 0 and 8192, not -1"),
     ("mcts:topup=1.5", "topup must be between 0 and 1, not 1.5"),
     ("flatmc:depth=4", "unknown parameter 'depth=4' (known: playouts, rollout)"),
@@ -325,7 +346,7 @@ def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
     assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
     assert players.lineup(game, ["mcts"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 0]
     assert players.lineup(game, ["mcts:depth=6"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 6]
-    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1,topup=1.0]: ")
+    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1,topup=1.0,expand=1]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"
 
 
