@@ -29,11 +29,13 @@ PRINCIPATO = ENGINE.game_spec("principato", "Principato", (2, 4, 4), POLICIES, c
                               # 200, 800 (a game's ~77 decisions chain action, card, option, loads;
                               # issue 7's note). flatmc too: against random it won 98.5% of 200 games
                               # with random rollouts, 100% with greedy ones (greedy itself: 100% of 2,000).
-                              # Rollouts cut off 24 decisions below the root (depth=24, about three turns
-                              # a seat at 2 players) and scored at greedy's value (score_position) cost a
-                              # sixth of rollouts to the end; their rewards lie closer together than a
-                              # game's win or loss, so exploration is narrower (c=0.2): against greedy
-                              # (600 games each) c=0.7 63%, c=0.3 81%, 0.2 84%, 0.15 80%; depth 16 73%,
-                              # 32 83% at c=0.2; rollouts to the end at c=0.7 79.3% of 2,000
-                              search_defaults={"mcts": {"iters": 800, "rollout": "greedy", "c": 0.2, "depth": 24},
+                              # Rollouts cut off 48 decisions below the root (depth=48) and scored at
+                              # greedy's value (score_position) cost half (2 players) to a sixth (4) of
+                              # rollouts to the end; their rewards lie closer together than a game's win
+                              # or loss, so exploration is narrower (c=0.2). 2 players, 600 games each
+                              # against greedy, depth 24: c=0.7 65%, 0.3 81%, 0.2 84%, 0.15 80%; at c=0.2
+                              # depth 16 73%, 32 83% (to the end at c=0.7: 79.3% of 2,000). The cut-off
+                              # must reach as many turns a seat at 4 players: one mcts seat against
+                              # three greedy, 200 games, depth 24 wins 40.5%, 48 64.5%, to the end 63.3%
+                              search_defaults={"mcts": {"iters": 800, "rollout": "greedy", "c": 0.2, "depth": 48},
                                                "flatmc": {"rollout": "greedy"}})
