@@ -992,7 +992,7 @@ def mark_hashed_children(st, p, dp):
             h = (h + 1) & (HASH_SLOTS - 1)
         st.t_opt_child[i] = found
     c = st.t_child[st.t_cur]
-    while c >= 0:                            # clear each child's probe run (clear_hash's way)
+    while c >= 0:                            # clear from each child's slot to the first empty one
         if st.t_seat[c] == p and st.t_dp[c] == dp:
             h = slot_of(st.t_move[c])
             while st.t_hash[h] != 0:
