@@ -248,6 +248,8 @@ def clear(st, players, policies):
     empty_board(st)
     for i in range(st.n_placed):
         st.cloister_done[i] = 0
+        st.tile_figs[i] = 0
+        st.tile_fig_codes[i] = 0
     for w in range(st.front_lo, st.front_hi + 1):
         st.front_bits[w] = 0
     st.front_lo = FRONT_WORDS
@@ -617,6 +619,28 @@ def list_actions(st, tt, seat):
 
 
 @kernel(inline=True)
+def tile_figure(st, pidx, seat, slot, change):
+    """A figure arrives on placed tile pidx (change 1) or leaves it (-1)."""
+    st.tile_figs[pidx] += change
+    st.tile_fig_codes[pidx] ^= seat * SLOTS + slot
+
+
+@kernel(inline=True)
+def lone_figure(st, cell):
+    """The figure on the tile at cell as seat * SLOTS + slot; -1 where none stands, -2 where more
+    than one does (only a builder's position has more: a tile's figure is placed the turn it is laid)."""
+    pidx = st.cell_pidx[np.uint64(cell)]
+    if pidx < 0:
+        return -1
+    n = st.tile_figs[np.uint64(pidx)]
+    if n == 0:
+        return -1
+    if n > 1:
+        return -2
+    return np.int64(st.tile_fig_codes[np.uint64(pidx)])
+
+
+@kernel(inline=True)
 def place_figure(st, seat, node, prophet):
     """Put a follower (or the prophet) on segment node of the tile just placed (CA-5.4, CA-6)."""
     root = find(st, node)
@@ -630,6 +654,7 @@ def place_figure(st, seat, node, prophet):
             slot += 1
         st.supply[seat] -= 1
     st.fig_node[seat, slot] = node
+    tile_figure(st, node // MAX_SEG, seat, slot, 1)
     if st.seg[root].n_figs == 0:
         for s in range(MAX_PLAYERS):
             st.seg[root].figs[s] = 0
@@ -982,9 +1007,26 @@ def ball_bit(centre, cell):
 @kernel
 def ark_path_points(st, tt, path, length, out):
     """Points per seat for entering the tiles of a path (the start tile is never in a path's
-    scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten. The path's cells, all in
-    the ball around the start, are one mask of ball bits: a figure's cell is one bit test, not a
-    comparison with each cell of the path."""
+    scoring set, CA-7.6); out is int32[MAX_PLAYERS] and is overwritten. The figures are read
+    from the path's tiles (lone_figure), not looked for among all the figures on the board."""
+    start = st.ark_cell
+    for s in range(MAX_PLAYERS):
+        out[s] = 0
+    for i in range(length):             # a path enters no tile twice but may pass over the start
+        if path[i] == start:
+            continue
+        f = lone_figure(st, path[i])
+        if f == -2:
+            return scan_path_points(st, tt, path, length, out)
+        if f >= 0 and ark_counts_figure(st, tt, f // SLOTS, f % SLOTS):
+            out[f // SLOTS] += 1
+
+
+@kernel
+def scan_path_points(st, tt, path, length, out):
+    """ark_path_points where a tile of the path holds more than one figure: every figure on the
+    board is looked at. The path's cells, all in the ball around the start, are one mask of ball
+    bits: a figure's cell is one bit test, not a comparison with each cell of the path."""
     start = st.ark_cell
     entered = np.uint64(0)
     for i in range(length):

@@ -4,7 +4,8 @@ import numpy as np
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
-    DELTA, RING, ark_path_points, find, is_ark, lowest_bit, mark_cloister, tile_count)
+    DELTA, RING, ark_path_points, find, lone_figure, is_ark, lowest_bit, mark_cloister, tile_count,
+    tile_figure)
 from simcore.boardgames.carcassonne.state import (
     CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_SCORE, MAX_PLAYERS, PROPHET_BOXED,
     PROPHET_SLOT, SLOTS, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9,
@@ -74,6 +75,7 @@ def remove_figures(st, root):
             node = st.fig_node[seat, slot]
             if node >= 0 and st.seg[node].kind == kind and find(st, node) == root:
                 st.fig_node[seat, slot] = -1
+                tile_figure(st, node // MAX_SEG, seat, slot, -1)
                 left -= 1
                 if slot == PROPHET_SLOT:
                     st.prophet_state[seat] = PROPHET_BOXED
@@ -154,6 +156,20 @@ def ring_neighbours(st, cell):
 @kernel
 def count_cross_figures(st, cell, with_prophets, counts):
     """Figures per seat on the temple's tile and its orthogonal neighbours (CA-9.6, CA-10.2)."""
+    for s in range(MAX_PLAYERS):
+        counts[s] = 0
+    for k in range(5):
+        f = lone_figure(st, cell if k == 0 else cell + DELTA[k - 1])
+        if f == -2:
+            return scan_cross_figures(st, cell, with_prophets, counts)
+        if f >= 0 and (f % SLOTS != PROPHET_SLOT or with_prophets):
+            counts[f // SLOTS] += 1
+
+
+@kernel
+def scan_cross_figures(st, cell, with_prophets, counts):
+    """count_cross_figures where a tile of the cross holds more than one figure: every figure on
+    the board is looked at."""
     for s in range(MAX_PLAYERS):
         counts[s] = 0
     for seat in range(st.players):

@@ -136,6 +136,11 @@ PLAY_FIELDS = [
     ("seg", SEGMENT, (N_NODES,)),
     # figures
     ("fig_node", np.int16, (MAX_PLAYERS, SLOTS)),  # segment node of each figure, -1 = not on board
+    # the figures on each placed tile, and their codes (seat * SLOTS + slot) xor-ed together: a
+    # temple's cross and an Ark move's path read the figures of a few tiles, and in play a tile
+    # holds at most one (placed the turn it was laid, CA-5.4), whose code the xor then is
+    ("tile_figs", np.int8, (MAX_TILES,)),
+    ("tile_fig_codes", np.int8, (MAX_TILES,)),
     ("supply", np.int8, (MAX_PLAYERS,)),
     ("prophet_state", np.int8, (MAX_PLAYERS,)),
     ("cloister_done", np.int8, (MAX_TILES,)),   # temple or monastery on this tile scored as complete
