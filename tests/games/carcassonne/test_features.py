@@ -257,6 +257,27 @@ def test_incomplete_temple_counts_prophets_flag():
         assert sorted(events[len(temple_events):]) == [("BLUE", 1, "CITY_END"), ("RED", 1, "ROAD_END")]
 
 
+def test_a_temples_cross_counts_every_figure_of_a_tile_that_holds_two_then_the_one_left():
+    """CA-10.2 step 1 on a builder's position (AMB-23): RED's follower on the temple's road, and
+    (1,0) holding two of BLUE's, on its city and its field. At the end BLUE's two outnumber RED's
+    one: BLUE alone scores the temple's 3. When (1,1) has closed BLUE's city first (4 points, that
+    follower returns), the field follower is the one left on (1,0): a tie, 3 each."""
+    def position():
+        p = Position(players=2)
+        p.place(0, 0, "TEMPLE_ROAD", 0, "RED@road")
+        p.place(1, 0, "CITY_CAP", 0, "BLUE@city")
+        p.figure(1, 0, "BLUE@field")
+        return p
+
+    p = position()
+    assert p.final()[0] == ("BLUE", 3, "TEMPLE3")
+    p = position()
+    p.turn(BLUE, "CITY_CAP", 1, 1, 2, "PASS")
+    assert p.last_events == [("BLUE", 4, "CITY")]
+    assert p.supply(BLUE) == 6
+    assert sorted(p.final()[:2]) == [("BLUE", 3, "TEMPLE3"), ("RED", 3, "TEMPLE3")]
+
+
 # ---------------------------------------------------------------- fields (Ark: sheep and wolves)
 
 def test_fields_split_by_a_road_and_a_city():
