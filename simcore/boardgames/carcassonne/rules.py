@@ -14,7 +14,7 @@ from simcore.boardgames.carcassonne.state import (
     ARK, EV_ARK_ENTERS, EV_DISCARD, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET,
     PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS, N_CELLS,
 )
-from simcore.boardgames.carcassonne.components import C, CITY, F, FIELD, MAX_SEG, R, ROAD
+from simcore.boardgames.carcassonne.components import C, CITY, F, FIELD, MAX_SEG, R, ROAD, TYPE_WORDS
 from simcore.kernel import kernel
 from simcore.turns import log_event
 
@@ -256,9 +256,8 @@ def clear(st, players, policies):
     st.front_hi = -1
     st.front_first = -1
     st.front_last = -1
-    for i in range(st.n_keys):
-        st.key_cells[st.keys[i]] = 0
-    st.n_keys = 0
+    for w in range(TYPE_WORDS):
+        st.type_placements[w] = 0
     st.n_placed = 0
     st.n_frontier = 0
     st.n_open_cloisters = 0
@@ -308,14 +307,11 @@ def reset(st, tt, players, policies, seed, index):
 
 @kernel(inline=True)
 def count_placements(st, tt, t):
-    """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1):
-    the frontier cells with each requirement key are counted, so this sums over the keys
-    present rather than over the cells."""
-    n = 0
-    for i in range(st.n_keys):
-        key = st.keys[i]
-        n += st.key_cells[key] * tt.n_fits[t, key]
-    return n
+    """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1): its
+    lane of type_placements, which the frontier's cells keep (key_gained, key_lost)."""
+    t = np.uint64(t)
+    lane = (st.type_placements[t >> np.uint64(2)] >> (np.uint64(16) * (t & np.uint64(3)))) & np.uint64(0xFFFF)
+    return np.int64(lane)
 
 
 @kernel
@@ -385,53 +381,33 @@ def kth_placement(st, tt, t, k, total):
 
 
 @kernel(inline=True)
-def key_gained(st, key):
-    """One more frontier cell with requirement key; a key new to the frontier joins the list of
-    keys present (count_placements sums over that list, in any order)."""
-    key = np.uint64(key)
-    before = st.key_cells[key]
-    st.key_cells[key] = before + 1
-    if before == 0:
-        st.key_at[key] = st.n_keys
-        st.keys[np.uint64(st.n_keys)] = key
-        st.n_keys += 1
+def key_gained(st, tt, key):
+    """A frontier cell with requirement key: every tile type gains the placements the cell offers
+    it, four types a word (no lane exceeds 16 bits: a type has at most 4 placements a cell)."""
+    row = tt.key_placements[np.uint64(key)]
+    for w in range((tt.n_types + 3) >> 2):
+        st.type_placements[w] += row[w]
 
 
 @kernel(inline=True)
-def key_lost(st, key):
-    """One frontier cell fewer with requirement key; a key no cell has any more leaves the list,
-    the last key taking its place."""
-    key = np.uint64(key)
-    left = st.key_cells[key] - 1
-    st.key_cells[key] = left
-    if left == 0:
-        last = np.uint64(st.keys[np.uint64(st.n_keys - 1)])
-        st.keys[np.uint64(st.key_at[key])] = last
-        st.key_at[last] = st.key_at[key]
-        st.n_keys -= 1
+def key_lost(st, tt, key):
+    """A frontier cell with requirement key no more: every type loses what the cell offered it
+    (each lane holds at least that much, so no borrow crosses into the next)."""
+    row = tt.key_placements[np.uint64(key)]
+    for w in range((tt.n_types + 3) >> 2):
+        st.type_placements[w] -= row[w]
 
 
 @kernel(inline=True)
-def rekey(st, key, new_key):
-    """A frontier cell's requirement key changes (a tile laid next to it): when it was the key's
-    last cell and the new key is not present, the new key takes the old one's place in the list,
-    with no removal and no append."""
-    key = np.uint64(key)
-    new_key = np.uint64(new_key)
-    left = st.key_cells[key] - 1
-    if left == 0 and st.key_cells[new_key] == 0:
-        st.key_cells[key] = 0
-        st.key_cells[new_key] = 1
-        at = st.key_at[key]
-        st.key_at[new_key] = at
-        st.keys[np.uint64(at)] = new_key
-    else:
-        key_lost(st, key)
-        key_gained(st, new_key)
+def rekey(st, tt, key, new_key):
+    """A frontier cell's requirement key changes (a tile laid next to it): the new key's
+    placements are added before the old key's are taken away, so no lane goes below zero."""
+    key_gained(st, tt, new_key)
+    key_lost(st, tt, key)
 
 
 @kernel(inline=True)
-def frontier_add(st, cell, key):
+def frontier_add(st, tt, cell, key):
     """A new frontier cell with requirement key (place_tile's one call, compiled into it)."""
     w = np.int64(cell >> 6)
     # the frontier cell before this one in canonical order: the highest bit below it in its word,
@@ -458,7 +434,7 @@ def frontier_add(st, cell, key):
         st.front_prev[np.uint64(after)] = cell
     st.front_bits[np.uint64(w)] |= np.uint64(1) << np.uint64(cell & 63)
     st.n_frontier += 1
-    key_gained(st, key)
+    key_gained(st, tt, key)
     if w < st.front_lo:
         st.front_lo = w
     if w > st.front_hi:
@@ -466,7 +442,7 @@ def frontier_add(st, cell, key):
 
 
 @kernel(inline=True)
-def frontier_drop(st, cell):
+def frontier_drop(st, tt, cell):
     """The cell a tile is laid on leaves the frontier (place_tile's one call, compiled into it)."""
     before = st.front_prev[np.uint64(cell)]
     after = st.front_next[np.uint64(cell)]
@@ -480,7 +456,7 @@ def frontier_drop(st, cell):
         st.front_prev[np.uint64(after)] = before
     st.front_bits[np.uint64(cell >> 6)] &= ~(np.uint64(1) << np.uint64(cell & 63))
     st.n_frontier -= 1
-    key_lost(st, st.req[np.uint64(cell)])
+    key_lost(st, tt, st.req[np.uint64(cell)])
 
 
 @kernel
@@ -521,7 +497,7 @@ def place_tile(st, tt, t, r, cell):
     st.cell_pidx[np.uint64(cell)] = pidx
     st.occupied[np.uint64(cell >> 6)] |= np.uint64(1) << np.uint64(cell & 63)
     if st.req[np.uint64(cell)] != 255:
-        frontier_drop(st, cell)
+        frontier_drop(st, tt, cell)
         st.req[np.uint64(cell)] = 255
     if tt.temple[ut] or tt.cloister_seg[ut] >= 0:
         st.open_cloisters[st.n_open_cloisters] = pidx
@@ -552,9 +528,9 @@ def place_tile(st, tt, t, r, cell):
             if key == 255:
                 if on_border(nc):           # the table's edge: never a frontier cell (state.GRID)
                     continue
-                frontier_add(st, nc, new_key)
+                frontier_add(st, tt, nc, new_key)
             else:                           # (a frontier cell is never on the border)
-                rekey(st, key, new_key)
+                rekey(st, tt, key, new_key)
             st.req[nc] = new_key
             continue
         uq = np.uint64(q)
