@@ -574,18 +574,25 @@ def list_actions(st, tt, seat):
     t = st.p_type[pidx]
     base = pidx * MAX_SEG
     tile_only = tt.rules[R_TILE_ONLY] == 1 and st.supply[seat] == 0
+    prophet = is_ark(tt) and not tile_only and st.prophet_state[seat] == PROPHET_AVAILABLE
+    vacant = np.uint64(0)               # bit g: no figure stands in segment g's feature (found once)
+    if st.supply[seat] > 0 or prophet:
+        for g in range(tt.n_seg[t]):
+            if st.seg[find(st, base + g)].n_figs == 0:
+                vacant |= np.uint64(1) << np.uint64(g)
     n = 0
     st.actions[n] = PASS * 16
     n += 1
     if st.supply[seat] > 0:
-        for g in range(tt.n_seg[t]):
-            if st.seg[find(st, base + g)].n_figs == 0:
-                st.actions[n] = FOLLOWER * 16 + g
-                n += 1
+        bits = vacant
+        while bits:
+            st.actions[n] = FOLLOWER * 16 + lowest_bit(bits)
+            bits &= bits - np.uint64(1)
+            n += 1
     if is_ark(tt) and not tile_only:
-        if st.prophet_state[seat] == PROPHET_AVAILABLE:
+        if prophet:
             for g in range(tt.n_seg[t]):
-                if tt.seg_kind[t, g] == CITY and st.seg[find(st, base + g)].n_figs == 0:
+                if tt.seg_kind[t, g] == CITY and vacant >> np.uint64(g) & np.uint64(1):
                     st.actions[n] = PROPHET * 16 + g
                     n += 1
         if st.ark_cell >= 0:
