@@ -220,6 +220,7 @@ def score_completed_features(st, tt):
 @kernel
 def score_cloisters(st, tt, cell, near):
     """The temples or monasteries near the placed tile (cloisters_near) that it completed."""
+    done = False
     if is_ark(tt):
         for k in range(5):
             if near >> CROSS_BIT[k] & 1 == 0:
@@ -231,10 +232,12 @@ def score_cloisters(st, tt, cell, near):
                 score_temple(st, pidx, True, True)
                 st.cloister_done[pidx] = 1
                 mark_cloister(st, pidx, False)
+                done = True
     else:
-        for k in range(9):
-            if near >> k & 1 == 0:
-                continue
+        bits = near
+        while bits:                     # the places of the open monasteries, in order
+            k = lowest_bit(np.uint64(bits))
+            bits &= bits - 1
             c = cell if k == 0 else cell + RING[k - 1]
             pidx = st.cell_pidx[c]
             if pidx >= 0:
@@ -246,8 +249,16 @@ def score_cloisters(st, tt, cell, near):
                         remove_figures(st, node)
                     st.cloister_done[pidx] = 1
                     mark_cloister(st, pidx, False)
+                    done = True
+    if done:
+        keep_open_cloisters(st)
+
+
+@kernel
+def keep_open_cloisters(st):
+    """The open temples and monasteries, once some completed: in placement order, as they were."""
     n = 0
-    for i in range(st.n_open_cloisters):       # keep the open ones, in placement order
+    for i in range(st.n_open_cloisters):
         pidx = st.open_cloisters[i]
         if st.cloister_done[pidx] == 0:
             st.open_cloisters[n] = pidx
