@@ -14,7 +14,7 @@ from simcore.boardgames.carcassonne.state import (
     ARK, EV_ARK_ENTERS, EV_DISCARD, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET,
     PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS, N_CELLS,
 )
-from simcore.boardgames.carcassonne.components import CITY, F, FIELD, MAX_SEG, ROAD, TYPE_WORDS
+from simcore.boardgames.carcassonne.components import C, CITY, F, FIELD, MAX_SEG, R, ROAD, TYPE_WORDS
 from simcore.kernel import kernel
 from simcore.turns import log_event
 
@@ -537,16 +537,17 @@ def place_tile(st, tt, t, r, cell):
         tq = np.uint64(st.p_type[uq])
         rq = np.uint64(st.p_rot[uq])
         qbase = q * MAX_SEG
-        # the three ports of the side join the neighbour's facing ones: a road's centre and its two
-        # banks, which meet separately; a city's or a field's one segment three times, which joins
-        # it once (always three joins: the loop has no count to mispredict). Port 3s + i faces the
-        # neighbour's port facing - i (CA-12.1: opposite_port). One union call in the loop, inlined
-        # once (a feature's root does not depend on the order)
+        # the ports joined across the side: a city's centre; a road's centre and its two banks, which
+        # meet separately; a field side's first port, its field owning the whole side on both tiles.
+        # Port 3s + i faces the neighbour's port facing - i (CA-12.1: opposite_port). One union call
+        # in the loop, inlined once (a feature's root does not depend on the order)
         facing = 3 * ((s + 2) % 4) + 2
-        for i in range(3):
+        first = 1 if e == C else 0
+        last = 2 if e == R else first
+        for i in range(first, last + 1):
             mine = tt.port_seg[ut, ur, np.uint64(3 * s + i)]
             root = union(st, base + mine, qbase + tt.port_seg[tq, rq, np.uint64(facing - i)], ark)
-            if i == 1 and e != F:
+            if i == 1:
                 st.seg[np.uint64(root)].open -= 2   # one open side closed on each tile, loops included
                 joined |= np.uint64(1) << np.uint64(mine)
     # only a road or city segment joined across a side can be complete (alone it has an open side)
