@@ -383,7 +383,8 @@ def kth_placement(st, tt, t, k, total):
 @kernel(inline=True)
 def key_gained(st, tt, key):
     """A frontier cell with requirement key: every tile type gains the placements the cell offers
-    it, four types a word (no lane exceeds 16 bits: a type has at most 4 placements a cell)."""
+    it, four types a word (no lane exceeds 16 bits: a type has at most 4 placements on each of at
+    most MAX_FRONTIER cells, 1,048)."""
     row = tt.key_placements[np.uint64(key)]
     for w in range((tt.n_types + 3) >> 2):
         st.type_placements[w] += row[w]

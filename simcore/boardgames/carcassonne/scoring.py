@@ -4,7 +4,7 @@ import numpy as np
 from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
-    DELTA, RING, ark_path_points, find, lone_figure, is_ark, lowest_bit, mark_cloister, tile_count,
+    DELTA, NEAR_OFFSET, RING, ark_path_points, find, lone_figure, is_ark, lowest_bit, mark_cloister, tile_count,
     tile_figure)
 from simcore.boardgames.carcassonne.state import (
     CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_SCORE, MAX_PLAYERS, PROPHET_BOXED,
@@ -18,7 +18,7 @@ R_DOUBLE_INCOMPLETE = cp.RULE_INDEX["PROPHET_DOUBLES_INCOMPLETE"]
 R_TEMPLE_PROPHETS = cp.RULE_INDEX["INCOMPLETE_TEMPLE_COUNTS_PROPHETS"]
 R_NEGATIVE_FIELDS = cp.RULE_INDEX["FIELD_SCORE_MAY_BE_NEGATIVE"]
 # cloisters_near's bits (rules.NEAR_OFFSET) of a temple's cross: the cell and its N, E, S, W neighbours (DELTA)
-CROSS_BIT = np.array([0] + [list(RING).index(d) + 1 for d in DELTA], dtype=np.int64)
+CROSS_BITS = 1 | sum(1 << (list(RING).index(d) + 1) for d in DELTA)
 
 
 @kernel
@@ -219,37 +219,34 @@ def score_completed_features(st, tt):
 
 @kernel
 def score_cloisters(st, tt, cell, near):
-    """The temples or monasteries near the placed tile (cloisters_near) that it completed."""
+    """The temples or monasteries near the placed tile (cloisters_near) that it completed, by
+    their places' bits in order (a temple's cross is the bits CROSS_BITS)."""
+    ark = is_ark(tt)
+    bits = near & CROSS_BITS if ark else near
     done = False
-    if is_ark(tt):
-        for k in range(5):
-            if near >> CROSS_BIT[k] & 1 == 0:
-                continue
-            c = cell if k == 0 else cell + DELTA[k - 1]
-            pidx = st.cell_pidx[c]
-            if pidx >= 0 and tt.temple[st.p_type[pidx]] and st.cloister_done[pidx] == 0 \
-                    and orthogonal_neighbours(st, c) == 4:
+    while bits:
+        k = lowest_bit(np.uint64(bits))
+        bits &= bits - 1
+        c = cell + NEAR_OFFSET[k]
+        pidx = st.cell_pidx[c]
+        if pidx < 0 or st.cloister_done[pidx] != 0:
+            continue
+        if ark:
+            if tt.temple[st.p_type[pidx]] and orthogonal_neighbours(st, c) == 4:
                 score_temple(st, pidx, True, True)
                 st.cloister_done[pidx] = 1
                 mark_cloister(st, pidx, False)
                 done = True
-    else:
-        bits = near
-        while bits:                     # the places of the open monasteries, in order
-            k = lowest_bit(np.uint64(bits))
-            bits &= bits - 1
-            c = cell if k == 0 else cell + RING[k - 1]
-            pidx = st.cell_pidx[c]
-            if pidx >= 0:
-                g = int(tt.cloister_seg[st.p_type[pidx]])
-                if g >= 0 and st.cloister_done[pidx] == 0 and ring_neighbours(st, c) == 8:
-                    node = pidx * MAX_SEG + g
-                    if st.seg[node].n_figs > 0:
-                        award_majority(st, st.seg[node].figs, 9, CAT_CLOISTER, WHY_MONASTERY9, pidx, 0, WHY_MONASTERY9)
-                        remove_figures(st, node)
-                    st.cloister_done[pidx] = 1
-                    mark_cloister(st, pidx, False)
-                    done = True
+        else:
+            g = int(tt.cloister_seg[st.p_type[pidx]])
+            if g >= 0 and ring_neighbours(st, c) == 8:
+                node = pidx * MAX_SEG + g
+                if st.seg[node].n_figs > 0:
+                    award_majority(st, st.seg[node].figs, 9, CAT_CLOISTER, WHY_MONASTERY9, pidx, 0, WHY_MONASTERY9)
+                    remove_figures(st, node)
+                st.cloister_done[pidx] = 1
+                mark_cloister(st, pidx, False)
+                done = True
     if done:
         keep_open_cloisters(st)
 
