@@ -401,10 +401,14 @@ def key_lost(st, tt, key):
 
 @kernel(inline=True)
 def rekey(st, tt, key, new_key):
-    """A frontier cell's requirement key changes (a tile laid next to it): the new key's
-    placements are added before the old key's are taken away, so no lane goes below zero."""
-    key_gained(st, tt, new_key)
-    key_lost(st, tt, key)
+    """A frontier cell's requirement key changes (a tile laid next to it): each word gains the
+    new key's row less the old key's, in one pass. Words wrap modulo 2**64, so this is the sum
+    that adding the new row and then taking the old away gives, in which no lane goes below
+    zero: every lane comes out right though the difference borrows across them."""
+    new_row = tt.key_placements[np.uint64(new_key)]
+    old_row = tt.key_placements[np.uint64(key)]
+    for w in range((tt.n_types + 3) >> 2):
+        st.type_placements[w] += new_row[w] - old_row[w]
 
 
 @kernel(inline=True)
