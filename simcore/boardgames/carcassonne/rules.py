@@ -64,6 +64,9 @@ for _dx in range(-5, 6):
 # a column dx of the ball holds the cells dy = -(5 - |dx|) .. 5 - |dx| as consecutive bits, from
 # bit BALL_COLUMN[dx + 5] on, as the board's occupied bits hold them (cell = X * GRID + Y)
 BALL_COLUMN = np.array([BALL[_dx + 5, abs(_dx)] for _dx in range(-5, 6)], dtype=np.int64)
+# the cells an Ark path's fourth step may end on: 2 or 4 steps from the centre (count_ark_outcomes)
+BALL_FOURTH = sum(np.uint64(1) << np.uint64(BALL[_dx + 5, _dy + 5]) for _dx in range(-5, 6) for _dy in range(-5, 6)
+                  if abs(_dx) + abs(_dy) in (2, 4))
 
 R_START_ROT = cp.RULE_INDEX["START_TILE_ROTATION"]
 R_START_PLAYER = cp.RULE_INDEX["START_PLAYER"]
@@ -813,6 +816,23 @@ def ball_occupied(st, centre):
     return occ & ~(np.uint64(1) << np.uint64(BALL_CENTRE))
 
 
+@kernel(inline=True)
+def near_tiles(occ):
+    """For the cells of the ball bits occ that a fourth step may end on (BALL_FOURTH), their
+    number of neighbours in occ as three bit planes (bits 1, 2 and 4 of the number)."""
+    near1 = near2 = near4 = np.uint64(0)
+    cells = occ & BALL_FOURTH
+    while cells:
+        b = lowest_bit(cells)
+        bit = cells & (np.uint64(0) - cells)
+        cells &= cells - np.uint64(1)
+        n = np.uint64(popcount(BALL_NEAR[b] & occ))
+        near1 |= bit * (n & np.uint64(1))
+        near2 |= bit * ((n >> np.uint64(1)) & np.uint64(1))
+        near4 |= bit * (n >> np.uint64(2))
+    return near1, near2, near4
+
+
 @kernel
 def count_ark_outcomes(st, tt, occ):
     """The number of list_ark_outcomes' outcomes on the board around the Ark whose tiles are the
@@ -821,12 +841,21 @@ def count_ark_outcomes(st, tt, occ):
     matter to a count: the cells a path may enter next are the set bits of one mask, taken in any
     order (one hard branch a cell, where a loop over the four sides has one a side), and the fifth
     steps are a popcount. Which paths repeat an earlier outcome is walk_ark_outcomes' rule, the
-    sides compared being the centre's (BALL_SIDE)."""
+    sides compared being the centre's (BALL_SIDE).
+
+    The fourth steps are not walked either. A fourth step's cell b4 (2 or 4 steps from the centre)
+    counts itself and its fifth steps, its neighbours on the board but the three cells entered
+    before: of those only the third step's b3 and, round a square, the first step's b1 can touch
+    it (b2 lies an even number of steps from it, the centre too). So it adds its number of
+    neighbours on the board (`near_tiles`, kept as three bit planes) less 1 if it touches b1, and
+    the fourth steps' sum is three popcounts."""
     reenter = tt.rules[R_ARK_REENTER] == 1
     one = np.uint64(1)
     centre = BALL_CENTRE
     sub = st.tmp[0:20]
     total = 0
+    occ = np.uint64(occ)
+    near1, near2, near4 = near_tiles(occ)
     for d1 in range(4):
         b1 = np.int64(BALL_STEP[centre, d1])
         if (occ >> np.uint64(b1)) & one == 0:
@@ -854,15 +883,13 @@ def count_ark_outcomes(st, tt, occ):
                 n += 1
                 v3 = v2 | (one << np.uint64(b3))
                 fourths = BALL_NEAR[b3] & occ & ~v3
+                round_b1 = fourths & BALL_NEAR[b1]      # the fourth steps that touch b1
                 # p, start, q, r repeats q, start, p, r where r touches p and q's side comes first
-                repeats = passed2 and BALL_SIDE[b3] < d1
-                while fourths:
-                    b4 = np.int64(lowest_bit(fourths))
-                    fourths &= fourths - one
-                    if repeats and (BALL_NEAR[b4] >> np.uint64(b1)) & one:
-                        continue
-                    v4 = v3 | (one << np.uint64(b4))
-                    n += 1 + popcount(BALL_NEAR[b4] & occ & ~v4)
+                if passed2 and BALL_SIDE[b3] < d1:
+                    fourths &= ~round_b1
+                    round_b1 = np.uint64(0)
+                n += (popcount(fourths & near1) + 2 * popcount(fourths & near2) + 4 * popcount(fourths & near4)
+                      - popcount(round_b1))
                 # round a square back to the start, a repeat when the square's last side comes first
                 if reenter and not passed2 and BALL_SIDE[b3] < 4 and BALL_SIDE[b3] >= d1:
                     n += popcount(BALL_NEAR[centre] & occ & ~v3)
