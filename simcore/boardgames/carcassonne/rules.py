@@ -6,7 +6,8 @@ farmers scored by cities). Rule numbers: CA- and CB-, defined in docs/carcassonn
 """
 import numpy as np
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
-from numba.extending import overload
+from numba.core import types
+from numba.extending import intrinsic, overload
 
 from simcore import rng
 from simcore.boardgames.carcassonne import components as cp
@@ -155,13 +156,21 @@ def _highest_bit_compiled(x):
     return lambda x: 63 - leading_zeros(x)  # one lzcnt instruction
 
 
-@kernel
 def popcount(x):
-    """Set bits of a uint64, without branches (SWAR)."""
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+    """Set bits of a uint64 (plain Python, for NUMBA_DISABLE_JIT)."""
+    return bin(int(x) & 0xFFFFFFFFFFFFFFFF).count("1")
+
+
+@intrinsic
+def _count_bits(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+    return types.uint64(types.uint64), codegen
+
+
+@overload(popcount)
+def _popcount_compiled(x):
+    return lambda x: np.int64(_count_bits(np.uint64(x)))      # one popcnt instruction
 
 
 @kernel
