@@ -534,6 +534,7 @@ def place_tile(st, tt, t, r, cell):
         words[w + np.uint64(2)] = tt.seg_init[ut, ug, 0] | np.uint64(base + g)
         words[w + np.uint64(3)] = tt.seg_init[ut, ug, 1]
     joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
+    touched = np.uint64(0)                      # ... and every segment joined to one
     for s in range(4):
         nc = cell + DELTA[s]                # signed: a tile laid on the border ring (tests) reads no further
         q = st.cell_pidx[nc]
@@ -564,9 +565,11 @@ def place_tile(st, tt, t, r, cell):
         for i in range(first, last + 1):
             mine = tt.port_seg[ut, ur, np.uint64(3 * s + i)]
             root = union(st, base + mine, qbase + tt.port_seg[tq, rq, np.uint64(facing - i)], ark)
+            touched |= np.uint64(1) << np.uint64(mine)
             if i == 1:
                 st.seg[np.uint64(root)].open -= 2   # one open side closed on each tile, loops included
                 joined |= np.uint64(1) << np.uint64(mine)
+    st.joined_segments = touched
     # only a road or city segment joined across a side can be complete (alone it has an open side)
     st.n_completed = 0
     while joined:
@@ -594,9 +597,14 @@ def list_actions(st, tt, seat):
     prophet = is_ark(tt) and not tile_only and st.prophet_state[seat] == PROPHET_AVAILABLE
     vacant = np.uint64(0)               # bit g: no figure stands in segment g's feature (found once)
     if st.supply[seat] > 0 or prophet:
-        for g in range(tt.n_seg[t]):
-            if st.seg[find(st, base + g)].n_figs == 0:
+        # a segment joined to no neighbour is a feature of its own, with no figure yet
+        joined = st.joined_segments
+        vacant = ((np.uint64(1) << np.uint64(tt.n_seg[t])) - np.uint64(1)) & ~joined
+        while joined:
+            g = lowest_bit(joined)
+            if st.seg[find(st, base + np.int64(g))].n_figs == 0:
                 vacant |= np.uint64(1) << np.uint64(g)
+            joined &= joined - np.uint64(1)
     n = 0
     st.actions[n] = PASS * 16
     n += 1

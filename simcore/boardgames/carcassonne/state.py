@@ -152,6 +152,7 @@ PLAY_FIELDS = [
     ("ark_cell", np.int32),                   # -1 while the Ark is off the board
     # this turn
     ("completed", np.int16, (8,)),            # roots of roads/cities the placed tile completed
+    ("joined_segments", np.uint64),           # bit g: the placed tile's segment g joined a neighbour's
     ("n_completed", np.int32),
     # scores
     ("vp", np.int32, (MAX_PLAYERS,)),             # points so far (the final score at the end)
