@@ -22,7 +22,7 @@ from simcore.contract import UserError
 from simcore.search import search_table_fields
 
 MAX_TYPES = 80          # distinct tile designs in one set
-TYPE_WORDS = MAX_TYPES // 4     # words of four 16-bit counts, one a tile type (key_placements)
+FIT_WORDS = MAX_TYPES // 4      # words of four 16-bit counts, one a fit class of tile types (key_placements)
 MAX_SEG = 12            # segments on one tile (a segment owns >= 1 port; a monastery adds one)
 BOX_TILES = 72          # tiles in the box's set, start tile included (CA-1.1, CB-1.1)
 # the most tiles a variant's set may hold: a feature's tiles are a 128-bit mask (tiles_lo/hi)
@@ -66,10 +66,15 @@ TABLES = np.dtype([
     ("edge", np.int8, (MAX_TYPES, 4, 4)),            # [type, rot, side] -> F/R/C
     ("fits", np.uint8, (MAX_TYPES, 256)),           # [type, requirement key] -> rotation mask
     ("n_fits", np.uint8, (MAX_TYPES, 256)),         # number of rotations in fits
-    # [requirement key, word] -> n_fits of every type for that key, four types a word in 16-bit lanes:
-    # place_tile adds a frontier cell's row to every type's count of placements in a few words
-    # (state.type_placements), where a per-key tally cost branches and a sum over the keys each draw
-    ("key_placements", np.uint64, (256, TYPE_WORDS)),
+    # tile types that fit every requirement key in as many ways (n_fits alike) form a fit class
+    # (the Ark's 53 types form 16, the base game's 24 form 17), numbered by their first type
+    ("fit_class", np.int8, (MAX_TYPES,)),
+    ("n_fit_words", np.int32),                       # the words of four classes key_placements uses
+    # [requirement key, word] -> n_fits of every fit class for that key, four classes a word in
+    # 16-bit lanes: place_tile adds a frontier cell's row to every class's count of placements in a
+    # few words (state.class_placements), where a per-key tally cost branches and a sum over the
+    # keys each draw
+    ("key_placements", np.uint64, (256, FIT_WORDS)),
     ("n_seg", np.int8, (MAX_TYPES,)),
     ("seg_kind", np.int8, (MAX_TYPES, MAX_SEG)),
     ("seg_scrolls", np.int8, (MAX_TYPES, MAX_SEG)),
@@ -333,12 +338,23 @@ def build_tables(parsed, rules) -> np.ndarray:
                      dtype=bool)[:, :, None]
     tt["fits"][:n] = (fits << np.arange(4)[None, :, None]).sum(axis=1)
     tt["n_fits"][:n] = fits.sum(axis=1)
-    lanes = np.zeros((256, MAX_TYPES), dtype=np.uint64)
-    lanes[:, :n] = tt["n_fits"][:n].T
-    tt["key_placements"] = (lanes.reshape(256, TYPE_WORDS, 4) << (np.uint64(16) * np.arange(4, dtype=np.uint64))).sum(
-        axis=2, dtype=np.uint64)
+    fit_classes(tt, n)
     tt["seg_init"][:n] = segment_words(tt, n)
     return tables
+
+
+def fit_classes(tt, n):
+    """fit_class, n_fit_words and key_placements of the first n tile types, from their n_fits:
+    what the whole set's types have in common, made again whenever a type changes."""
+    classes, first, inverse = np.unique(tt["n_fits"][:n], axis=0, return_index=True, return_inverse=True)
+    order = np.argsort(np.argsort(first))           # classes numbered in the order of their first type
+    tt["fit_class"][:] = 0
+    tt["fit_class"][:n] = order[inverse.reshape(-1)]
+    tt["n_fit_words"] = (len(classes) + 3) // 4
+    lanes = np.zeros((256, MAX_TYPES), dtype=np.uint64)
+    lanes[:, order] = classes.T
+    tt["key_placements"] = (lanes.reshape(256, FIT_WORDS, 4) << (np.uint64(16) * np.arange(4, dtype=np.uint64))).sum(
+        axis=2, dtype=np.uint64)
 
 
 def segment_words(tt, n):

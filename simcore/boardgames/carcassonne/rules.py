@@ -15,7 +15,7 @@ from simcore.boardgames.carcassonne.state import (
     ARK, EV_ARK_ENTERS, EV_DISCARD, FOLLOWER, FOLLOWERS, GRID, MAX_PLAYERS, ORIGIN, PASS, PROPHET,
     PROPHET_AVAILABLE, PROPHET_ON_BOARD, PROPHET_SLOT, SLOTS, ARK_HASH, FRONT_WORDS, N_CELLS,
 )
-from simcore.boardgames.carcassonne.components import C, CITY, F, FIELD, MAX_SEG, R, ROAD, TYPE_WORDS
+from simcore.boardgames.carcassonne.components import C, CITY, F, FIELD, FIT_WORDS, MAX_SEG, R, ROAD
 from simcore.kernel import kernel
 from simcore.turns import log_event
 
@@ -268,8 +268,8 @@ def clear(st, players, policies):
     st.front_hi = -1
     st.front_first = -1
     st.front_last = -1
-    for w in range(TYPE_WORDS):
-        st.type_placements[w] = 0
+    for w in range(FIT_WORDS):
+        st.class_placements[w] = 0
     st.n_placed = 0
     st.n_frontier = 0
     st.n_open_cloisters = 0
@@ -320,9 +320,9 @@ def reset(st, tt, players, policies, seed, index):
 @kernel(inline=True)
 def count_placements(st, tt, t):
     """Legal (cell, rotation) pairs for tile type t, symmetric duplicates merged (CA-13.1): its
-    lane of type_placements, which the frontier's cells keep (key_gained, key_lost)."""
-    t = np.uint64(t)
-    lane = (st.type_placements[t >> np.uint64(2)] >> (np.uint64(16) * (t & np.uint64(3)))) & np.uint64(0xFFFF)
+    lane of class_placements, its fit class's, which the frontier's cells keep (key_gained, key_lost)."""
+    c = np.uint64(tt.fit_class[np.uint64(t)])
+    lane = (st.class_placements[c >> np.uint64(2)] >> (np.uint64(16) * (c & np.uint64(3)))) & np.uint64(0xFFFF)
     return np.int64(lane)
 
 
@@ -394,21 +394,21 @@ def kth_placement(st, tt, t, k, total):
 
 @kernel(inline=True)
 def key_gained(st, tt, key):
-    """A frontier cell with requirement key: every tile type gains the placements the cell offers
-    it, four types a word (no lane exceeds 16 bits: a type has at most 4 placements on each of at
-    most MAX_FRONTIER cells, 1,048)."""
+    """A frontier cell with requirement key: every fit class of tile types gains the placements
+    the cell offers its types, four classes a word (no lane exceeds 16 bits: a type has at most 4
+    placements on each of at most MAX_FRONTIER cells, 1,056)."""
     row = tt.key_placements[np.uint64(key)]
-    for w in range((tt.n_types + 3) >> 2):
-        st.type_placements[w] += row[w]
+    for w in range(tt.n_fit_words):
+        st.class_placements[w] += row[w]
 
 
 @kernel(inline=True)
 def key_lost(st, tt, key):
-    """A frontier cell with requirement key no more: every type loses what the cell offered it
+    """A frontier cell with requirement key no more: every fit class loses what the cell offered it
     (each lane holds at least that much, so no borrow crosses into the next)."""
     row = tt.key_placements[np.uint64(key)]
-    for w in range((tt.n_types + 3) >> 2):
-        st.type_placements[w] -= row[w]
+    for w in range(tt.n_fit_words):
+        st.class_placements[w] -= row[w]
 
 
 @kernel(inline=True)
@@ -419,8 +419,8 @@ def rekey(st, tt, key, new_key):
     zero: every lane comes out right though the difference borrows across them."""
     new_row = tt.key_placements[np.uint64(new_key)]
     old_row = tt.key_placements[np.uint64(key)]
-    for w in range((tt.n_types + 3) >> 2):
-        st.type_placements[w] += new_row[w] - old_row[w]
+    for w in range(tt.n_fit_words):
+        st.class_placements[w] += new_row[w] - old_row[w]
 
 
 @kernel(inline=True)

@@ -9,7 +9,7 @@ import numpy as np
 
 from simcore.search import searchable_state
 from simcore.turns import LOG_FIELDS, turn_fields
-from simcore.boardgames.carcassonne.components import MAX_SEG, MAX_TILES, MAX_TYPES, TYPE_WORDS
+from simcore.boardgames.carcassonne.components import FIT_WORDS, MAX_SEG, MAX_TILES, MAX_TYPES
 
 # The box's 72 tiles in a line from the centre still fit, with a border ring that never holds a
 # tile (a frontier cell's neighbours are read, so none may lie on the border). A variant of more
@@ -123,10 +123,10 @@ PLAY_FIELDS = [
     ("front_first", np.int32),                # -1 while the frontier is empty
     ("front_last", np.int32),
     ("n_frontier", np.int32),
-    # the legal placements of each tile type on the frontier, four types a word in 16-bit lanes: each
-    # frontier cell adds its requirement key's row of components.key_placements, so a drawn tile's
-    # count is one lane (rules.count_placements)
-    ("type_placements", np.uint64, (TYPE_WORDS,)),
+    # the legal placements on the frontier of each fit class of tile types (components.fit_class),
+    # four classes a word in 16-bit lanes: each frontier cell adds its requirement key's row of
+    # components.key_placements, so a drawn tile's count is one lane (rules.count_placements)
+    ("class_placements", np.uint64, (FIT_WORDS,)),
     ("n_placed", np.int32),
     ("p_type", np.int16, (MAX_TILES,)),
     ("p_rot", np.int8, (MAX_TILES,)),

@@ -185,14 +185,15 @@ def shipped_play(game, ruleset):
 def spliced(tables, types, tiles, alone):
     """The whole variant file's tables: the shipped tables with the rows of the changed tile types
     (and the start tile, if it is one of them) from `alone`, the tables of a file of only those
-    tiles (`tiles`)."""
+    tiles (`tiles`); then what the set's types have in common (their fit classes), made again."""
     tables = tables.copy()
     for k, t in enumerate(types):
         for name in components.TABLES.names:
-            if tables[0][name].shape[:1] == (components.MAX_TYPES,):
+            if tables[0][name].shape[:1] == (components.MAX_TYPES,) and name != "fit_class":
                 tables[0][name][t] = alone.tables[0][name][k]
         if tiles[k]["is_start"]:
             tables[0]["start_type"] = t
+    components.fit_classes(tables[0], tables[0]["n_types"])
     return tables
 
 
