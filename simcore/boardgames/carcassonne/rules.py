@@ -539,6 +539,7 @@ def place_tile(st, tt, t, r, cell):
         words[w + np.uint64(3)] = tt.seg_init[ut, ug, 1]
     joined = np.uint64(0)                       # this tile's road and city segments joined to a neighbour
     touched = np.uint64(0)                      # ... and every segment joined to one
+    closed = False                              # a join left a road or city with no open side
     for s in range(4):
         nc = cell + DELTA[s]                # signed: a tile laid on the border ring (tests) reads no further
         q = st.cell_pidx[nc]
@@ -573,10 +574,14 @@ def place_tile(st, tt, t, r, cell):
             if i == 1:
                 st.seg[np.uint64(root)].open -= 2   # one open side closed on each tile, loops included
                 joined |= np.uint64(1) << np.uint64(mine)
+                closed |= st.seg[np.uint64(root)].open == 0
     st.joined_segments = touched
-    # only a road or city segment joined across a side can be complete (alone it has an open side)
+    # only a road or city segment joined across a side can be complete (alone it has an open side),
+    # and only as its last open side closes: most tiles complete none and need not look again (a
+    # feature left with no open side is joined to no other by the tile's later joins, which would
+    # need an open side of it)
     st.n_completed = 0
-    while joined:
+    while joined and closed:
         root = find(st, base + np.int64(lowest_bit(joined)))   # by segment order, phase S's
         joined &= joined - np.uint64(1)
         if st.seg[np.uint64(root)].open == 0 and st.seg[np.uint64(root)].done == 0:
