@@ -666,9 +666,13 @@ def place_figure(st, seat, node, prophet):
         st.seg[root].prophets |= np.uint8(1 << seat)
         st.prophet_state[seat] = PROPHET_ON_BOARD
     else:
-        slot = 0
-        while st.fig_node[seat, slot] >= 0:
-            slot += 1
+        # the first free slot (one is, while the supply is not empty), from the slots in use read
+        # all at once, where a search slot by slot ends on a branch hard to predict
+        used = np.uint64(0)
+        for j in range(FOLLOWERS):
+            if st.fig_node[seat, j] >= 0:           # (compiled to a select, not a branch)
+                used |= np.uint64(1) << np.uint64(j)
+        slot = np.int64(lowest_bit(~used))
         st.supply[seat] -= 1
     st.fig_node[seat, slot] = node
     tile_figure(st, node // MAX_SEG, seat, slot, 1)
