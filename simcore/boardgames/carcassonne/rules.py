@@ -96,6 +96,11 @@ def opposite_port(p):
 def find(st, node):
     seg = st.seg
     x = np.uint64(node)                 # an unsigned index: no wrap-around code for negative ones
+    # a root or a root's child, most nodes, in one test whose outcome is easy to predict (a loop
+    # that ends after no step or after one ends on a hard one); deeper, the loop halves the path
+    up = np.uint64(seg[x].parent)
+    if seg[up].parent == up:
+        return np.int64(up)
     while seg[x].parent != x:
         seg[x].parent = seg[seg[x].parent].parent
         x = np.uint64(seg[x].parent)
