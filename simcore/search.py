@@ -122,6 +122,9 @@ def search_fields(max_players):
         ("s_last_hist", np.int32),                   # the decisions taken before the last search's root
         ("s_last_child", np.int32),                  # the root child the last search chose
         ("s_root_opts", np.int32, (HASH_SLOTS,)),    # the root's options (a reused root's children may hold others)
+        ("s_root_child", np.int32, (HASH_SLOTS,)),   # root option i's child + 1 (0: none yet), kept across
+        ("s_root_children", np.int32),               # ... the runs of the search of serial s_root_marked, as
+        ("s_root_marked", np.int64),                 # ... mark_children finds them (root_children)
         ("t_cur", np.int32),                         # the node of this run's last tree step, -1 past it
         ("t_expanding", np.int32),                   # seat + 1 while greedy chooses the option to expand
         ("t_expand_dp", np.int32),
@@ -891,7 +894,7 @@ def tree_step(st, p, dp):
     (fewer nodes, fewer of greedy's first choices). Else the child of best upper confidence bound
     among the legal ones (availability counts, information-set MCTS) is followed."""
     node = st.t_cur
-    children = mark_children(st, p, dp)
+    children = root_children(st, p, dp) if node == st.t_root else mark_children(st, p, dp)
     room = st.t_n < MAX_NODES and st.t_n_path < MAX_DEPTH
     if room and children < st.n_opts and children < 1.0 + WIDEN * math.sqrt(st.t_visits[node]):
         if children > 0:
@@ -923,6 +926,38 @@ def tree_step(st, p, dp):
         return OWN_POLICY
     enter(st, st.t_opt_child[best] - 1, False)
     return best
+
+
+@kernel
+def root_children(st, p, dp):
+    """mark_children at the root: the root's options and their order are the same in every run
+    of a search, and its children change only where a run adds one (add_leaf), so the map is
+    made once a search and kept (s_root_child), not hashed again every run."""
+    if st.s_root_marked != st.s_serial:
+        st.s_root_children = mark_children(st, p, dp)
+        st.s_root_child[:st.n_opts] = st.t_opt_child[:st.n_opts]
+        st.s_root_marked = st.s_serial
+    else:
+        st.t_opt_child[:st.n_opts] = st.s_root_child[:st.n_opts]
+    return st.s_root_children
+
+
+@kernel
+def root_options_known(st):
+    """Whether the decision about to be asked is a search run's root whose options the search
+    kept (s_root_opts) and whose tree will not ask the seat's policy to choose (the root has a
+    child): a game whose options cost more to list than to copy takes them from there
+    (copy_root_options). Call before search_choice, which counts the decision."""
+    return (st.s_mode == SEARCH and st.s_dec == st.s_n_hist and st.s_root_marked == st.s_serial
+            and st.s_root_children > 0)
+
+
+@kernel
+def copy_root_options(st):
+    """st.opts: the options of the search's root, as the probe listed them."""
+    st.opts[:st.s_n_root] = st.s_root_opts[:st.s_n_root]
+    st.n_opts = st.s_n_root
+    return st.s_n_root
 
 
 @kernel
@@ -1039,6 +1074,9 @@ def untried_option(st):
 
 @kernel
 def add_leaf(st, p, dp, i):
+    if st.t_cur == st.t_root and st.s_root_marked == st.s_serial:
+        st.s_root_child[i] = st.t_n + 1                  # the root's new child (root_children)
+        st.s_root_children += 1
     child = add_child(st, st.t_cur, p, dp, st.opts[i])
     st.t_avail[child] += 1.0
     enter(st, child, True)

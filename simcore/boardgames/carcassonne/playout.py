@@ -21,8 +21,9 @@ import numpy as np
 from simcore import driver
 from simcore.kernel import kernel
 from simcore.search import (
-    ASK, OWN_POLICY, PLAY, ROLLOUT, SEARCH, STEP, at_search_root, chosen, copy_field, is_greedy, keep_play_fields,
-    kept_item, known_decision, restore_play_fields, search_choice_of, seed_decision_stream, stepped_probe)
+    ASK, OWN_POLICY, PLAY, ROLLOUT, SEARCH, STEP, at_search_root, chosen, copy_field, copy_root_options, is_greedy,
+    keep_play_fields, kept_item, known_decision, restore_play_fields, root_options_known, search_choice_of,
+    seed_decision_stream, stepped_probe)
 from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_listed_placement, choose_placement, determinize, greedy_plan,
     turns_left_of)
@@ -76,7 +77,8 @@ def searched_placement(st, tt, t, seat):
         if placement == ROLLOUT:
             return choose_placement(st, tt, t, seat)    # greedy plans its action with it
         if placement == ASK:
-            n = list_placement_options(st, tt, t)
+            # a search run's root after the first: the same placements as the probe listed
+            n = copy_root_options(st) if root_options_known(st) else list_placement_options(st, tt, t)
             i = search_choice(st, tt, seat, PLACEMENT)
             if i == OWN_POLICY:
                 own = choose_listed_placement(st, tt, t, seat, n)
