@@ -46,7 +46,7 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic, overload
 
 from simcore.kernel import kernel
-from simcore.rng import below, copy_stream, next_u64, seed_stream, splitmix64
+from simcore.rng import below, copy_stream, next_u64, seed_stream
 
 PLAY, PROBE, SEARCH, STOPPED, STEP = 0, 1, 2, 3, 4   # st.s_mode (STEP: a stepped game without a search seat)
 NO_OWN = -2147483648                                 # st.s_step_own at a search seat's decision: the search chooses
@@ -932,8 +932,9 @@ def tree_step(st, p, dp):
 def root_children(st, p, dp):
     """mark_children at the root: the root's options and their order are the same in every run
     of a search, and its children change only where a run adds one (add_leaf), so the map is
-    made once a search and kept (s_root_child), not hashed again every run."""
-    if st.s_root_marked != st.s_serial:
+    made once a search and kept (s_root_child), not hashed again every run. (Serial 0: no
+    search was begun in the record, a tree stepped on its own: nothing is kept.)"""
+    if st.s_root_marked != st.s_serial or st.s_serial == 0:
         st.s_root_children = mark_children(st, p, dp)
         st.s_root_child[:st.n_opts] = st.t_opt_child[:st.n_opts]
         st.s_root_marked = st.s_serial
@@ -949,7 +950,7 @@ def root_options_known(st):
     child): a game whose options cost more to list than to copy takes them from there
     (copy_root_options). Call before search_choice, which counts the decision."""
     return (st.s_mode == SEARCH and st.s_dec == st.s_n_hist and st.s_root_marked == st.s_serial
-            and st.s_root_children > 0)
+            and st.s_serial > 0 and st.s_root_children > 0)
 
 
 @kernel
@@ -1000,23 +1001,25 @@ def mark_range_children(st, p, dp):
 
 @kernel
 def mark_hashed_children(st, p, dp):
-    """mark_children for any options. The children (a few; at most 1 + WIDEN * sqrt(visits)) are
-    hashed by move, not the options (dozens of placements), so each option costs one lookup that
-    mostly meets an empty slot; a child found is marked taken (negative), so an option value
-    listed twice gets the child once, at its first index."""
+    """mark_children for any options. The children (a few) are hashed by move, not the options
+    (dozens of placements), so each option costs one lookup that mostly meets an empty slot; a
+    child found is marked taken (negative), so an option value listed twice gets the child once,
+    at its first index. The table is as small as the children allow (a quarter full at most),
+    so its slots stay in a few cache lines."""
+    mask = hash_mask(st, p, dp)
     c = st.t_child[st.t_cur]
     while c >= 0:
         if st.t_seat[c] == p and st.t_dp[c] == dp:
-            h = slot_of(st.t_move[c])
+            h = slot_of(st.t_move[c], mask)
             while st.t_hash[h] != 0:
-                h = (h + 1) & (HASH_SLOTS - 1)
+                h = (h + 1) & mask
             st.t_hash[h] = c + 1
         c = st.t_next[c]
     children = 0
     for i in range(st.n_opts):
         value = st.opts[i]
         found = 0
-        h = slot_of(value)
+        h = slot_of(value, mask)
         while st.t_hash[h] != 0:
             k = st.t_hash[h]
             if k > 0 and st.t_move[k - 1] == value:
@@ -1024,17 +1027,34 @@ def mark_hashed_children(st, p, dp):
                 st.t_hash[h] = -k
                 children += 1
                 break
-            h = (h + 1) & (HASH_SLOTS - 1)
+            h = (h + 1) & mask
         st.t_opt_child[i] = found
     c = st.t_child[st.t_cur]
     while c >= 0:                            # clear from each child's slot to the first empty one
         if st.t_seat[c] == p and st.t_dp[c] == dp:
-            h = slot_of(st.t_move[c])
+            h = slot_of(st.t_move[c], mask)
             while st.t_hash[h] != 0:
                 st.t_hash[h] = 0
-                h = (h + 1) & (HASH_SLOTS - 1)
+                h = (h + 1) & mask
         c = st.t_next[c]
     return children
+
+
+@kernel
+def hash_mask(st, p, dp):
+    """The slots mark_hashed_children uses, less one: at least 64 and four for each child of
+    seat p at point dp below t_cur (a node whose samples differ in their options gathers more
+    children than its widening allows in any one of them), at most HASH_SLOTS."""
+    n = 0
+    c = st.t_child[st.t_cur]
+    while c >= 0:
+        if st.t_seat[c] == p and st.t_dp[c] == dp:
+            n += 1
+        c = st.t_next[c]
+    mask = 63
+    while mask < 4 * n and mask < HASH_SLOTS - 1:
+        mask = 2 * mask + 1
+    return mask
 
 
 @kernel
@@ -1074,7 +1094,7 @@ def untried_option(st):
 
 @kernel
 def add_leaf(st, p, dp, i):
-    if st.t_cur == st.t_root and st.s_root_marked == st.s_serial:
+    if st.t_cur == st.t_root and st.s_root_marked == st.s_serial and st.s_serial > 0:
         st.s_root_child[i] = st.t_n + 1                  # the root's new child (root_children)
         st.s_root_children += 1
     child = add_child(st, st.t_cur, p, dp, st.opts[i])
@@ -1091,5 +1111,9 @@ def enter(st, child, leaves):
 
 
 @kernel
-def slot_of(value):
-    return np.int64(splitmix64(np.uint64(np.int64(value) & np.int64(0xFFFFFFFF)))) & (HASH_SLOTS - 1)
+def slot_of(value, mask):
+    """A value's first slot: Fibonacci hashing, the product's high bits (the options are
+    consecutive cells and segments: a multiplication spreads them; splitmix64 cost a dozen
+    instructions more)."""
+    return np.int64((np.uint64(np.int64(value) & np.int64(0xFFFFFFFF)) * np.uint64(0x9E3779B97F4A7C15))
+                    >> np.uint64(40)) & mask

@@ -83,6 +83,18 @@ def test_progressive_widening_grows_the_children_with_the_square_root_of_the_vis
     assert len(root_children(st)) == 8
 
 
+def test_the_roots_option_map_is_made_once_a_search_and_follows_the_children_it_grows():
+    """root_children keeps option i's child + 1 across a search's runs (the root's options are the
+    same in each), and add_leaf notes each new root child there: after the last search, a fresh
+    tree of seat 0's follow-up (10 options, 8 children after 50 iterations), the kept map is the
+    tree's."""
+    st = first_move("mcts:iters=50,reuse=0")
+    assert st.s_root_marked == st.s_serial and st.s_n_root == 10
+    assert st.s_root_children == 8
+    mapped = {int(st.s_root_opts[i]): int(st.s_root_child[i]) - 1 for i in range(10) if st.s_root_child[i]}
+    assert mapped == {int(st.t_move[c]): c for c in root_children(st)}
+
+
 def test_reuse_searches_on_below_the_move_played_with_the_iterations_it_lacks():
     """After SAFE, seat 0 decides its follow-up next: with reuse the second search's root is the
     SAFE node of the first tree (so its children are follow-ups already tried), and it runs only
