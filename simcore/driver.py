@@ -27,7 +27,7 @@ from simcore.kernel import kernel
 from simcore.search import (
     PROBE, STEP, STOPPED, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
     end_iteration, has_search_fields, has_search_seat, keep_play_fields, keep_view, note_context, probe_stopped,
-    restore_play_fields, search_choice_of)
+    restore_play_fields, search_choice_of, settled)
 from simcore.turns import record_game, scripted_option
 
 JIT = not numba.config.DISABLE_JIT
@@ -263,7 +263,10 @@ def search_root(st, tt, players, policies, seed, index):
     """The search of the decision a probe stopped at: its iterations, then the best option
     appended to the history. An iteration's result per seat: its VP, the tie-break as a fraction
     of a point."""
-    for it in range(begin_search(st, tt)):
+    budget = begin_search(st, tt)
+    for it in range(budget):
+        if it % 8 == 0 and settled(st, budget - it):
+            break
         begin_iteration(st, it)
         restore(st)
         st.logging = 0

@@ -43,7 +43,10 @@ SEARCH = {
         Param("topup", float, 1.0, 0.0, 1.0, "with reuse: the subtree kept is searched on until its visits reach "
               "topup x iters (at least one more iteration); 1: the whole budget"),
         Param("expand", int, 1, 1, 100, "the visits a node below the root has before it grows its first child "
-              "(greedy's choice); until then a run that reaches it rolls out from it (1: on its first return)"))),
+              "(greedy's choice); until then a run that reaches it rolls out from it (1: on its first return)"),
+        Param("settle", int, 0, 0, 1, "1: a decision's search ends as soon as no other option can catch up with the "
+              "most visited one in the iterations left (the same choice as after the whole budget, in fewer "
+              "iterations; fewer visits below the move played for the decision after it)"))),
 }
 
 
@@ -193,6 +196,7 @@ def row(spec, name: str) -> np.ndarray:
     out[search.P_REUSE] = value.get("reuse", 0)
     out[search.P_TOPUP] = value.get("topup", 1.0)
     out[search.P_EXPAND] = value.get("expand", 1)
+    out[search.P_SETTLE] = value.get("settle", 0)
     return out
 
 

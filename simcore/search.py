@@ -69,7 +69,8 @@ MAX_WEIGHTS = 16
 P_REUSE = P_WEIGHTS + MAX_WEIGHTS                    # mcts: keep the subtree of the move played (reuse_tree)
 P_TOPUP = P_REUSE + 1                                # mcts: the share of the budget a kept subtree is searched up to
 P_EXPAND = P_TOPUP + 1                               # mcts: a node's visits before its first child (tree_step)
-N_PARAMS = P_EXPAND + 1
+P_SETTLE = P_EXPAND + 1                              # mcts: end a search once its choice is settled (settled)
+N_PARAMS = P_SETTLE + 1
 MAX_HIST = 8192                                      # decisions with 2+ options in one game
 MAX_NODES = 4097                                     # tree nodes: one per iteration, plus the root
 MAX_DEPTH = 512
@@ -118,6 +119,7 @@ def search_fields(max_players):
         ("t_root", np.int32),                        # the root of this search: 0, or the node kept from the last
         ("s_reuse", np.int32),                       # mcts: reuse the subtree of the move played (P_REUSE)
         ("s_expand", np.int32),                      # mcts: a node's visits before its first child (P_EXPAND)
+        ("s_settle", np.int32),                      # mcts: end a search once its choice is settled (P_SETTLE)
         ("s_last_seat", np.int32),                   # the last search's seat, -1: none to reuse in this game
         ("s_last_hist", np.int32),                   # the decisions taken before the last search's root
         ("s_last_child", np.int32),                  # the root child the last search chose
@@ -457,6 +459,7 @@ def begin_search(st, tt):
     st.s_depth = np.int32(spec[P_DEPTH])
     st.s_reuse = np.int32(spec[P_REUSE])
     st.s_expand = np.int32(spec[P_EXPAND])
+    st.s_settle = np.int32(spec[P_SETTLE])
     st.s_margin_sum[:] = 0.0
     budget = iterations(st, tt)
     if st.s_kind == MCTS and st.s_reuse and reuse_tree(st, budget):
@@ -584,6 +587,29 @@ def best_root_move(st):
     st.s_last_seat = p
     st.s_last_hist = st.s_n_hist - 1
     st.s_last_child = best
+
+
+@kernel
+def settled(st, left):
+    """mcts with settle: whether no root option can catch up with the most visited one in the
+    `left` iterations still to run, so that best_root_move takes the option it would take after
+    the whole budget. The runs saved are not spent elsewhere (a kept subtree below the move is
+    topped up as before: topup)."""
+    if st.s_kind != MCTS or st.s_settle == 0:
+        return False
+    first = 0.0
+    second = 0.0
+    c = st.t_child[st.t_root]
+    while c >= 0:
+        v = st.t_visits[c]
+        if v > second and (st.t_root == 0 or is_root_option(st, c)):
+            if v > first:
+                second = first
+                first = v
+            else:
+                second = v
+        c = st.t_next[c]
+    return first - second > left
 
 
 @kernel

@@ -18,7 +18,7 @@ from simcore.rng import below, seed_stream
 from simcore.search import (
     AT_ROOT, PLAY, begin_game, begin_iteration, begin_probe, begin_search, best_root_move, chosen, end_game,
     end_iteration, has_search_seat, probe_stopped, root_decision, search_decision, search_table_fields,
-    searchable_state)
+    searchable_state, settled)
 
 TRAP, SAFE = 1, 2
 RANDOM, GREEDY = 0, 1
@@ -109,7 +109,10 @@ def play_game(st, tt, policies, seed, index):
         run_game(st, tt, policies, seed, index)
         if not probe_stopped(st):
             break
-        for it in range(begin_search(st, tt)):
+        budget = begin_search(st, tt)
+        for it in range(budget):
+            if it % 8 == 0 and settled(st, budget - it):
+                break
             begin_iteration(st, it)
             run_game(st, tt, policies, seed, index)
             for s in range(2):

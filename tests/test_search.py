@@ -95,6 +95,31 @@ def test_the_roots_option_map_is_made_once_a_search_and_follows_the_children_it_
     assert mapped == {int(st.t_move[c]): c for c in root_children(st)}
 
 
+def test_settle_ends_a_search_once_no_other_option_can_catch_up():
+    """settle=1: the first search (TRAP or SAFE) is checked every 8 runs and ends after 184 of its
+    300, when SAFE leads TRAP by 156 - 28 = 128 visits with 116 runs left (after 176 it led by
+    less than the 124 left): the move the whole budget takes, SAFE. The second search, below
+    SAFE (reuse), tops SAFE's subtree up to the budget as before."""
+    whole = first_move("mcts:iters=300")
+    settled = first_move("mcts:iters=300,settle=1")
+    assert whole.first_move == settled.first_move == SAFE
+    assert whole.t_visits[0] == 300.0 and settled.t_visits[0] == 184.0
+    trap = [c for c in root_children(settled) if settled.t_move[c] == TRAP]
+    assert [settled.t_visits[c] for c in trap] == [28.0]
+    assert settled.t_visits[settled.t_root] == 300.0 and list(settled.vp) == [5, 2]
+
+
+def test_settled_asks_whether_the_runner_up_can_catch_up_in_the_runs_left():
+    st = new_state()[0]
+    st.s_kind, st.s_settle, st.t_n, st.t_root = search.MCTS, 1, 1, 0
+    search.new_node(st, 0, -1, 0, FIRST, 0)
+    for move, visits in ((TRAP, 10.0), (SAFE, 50.0), (3, 12.0)):
+        st.t_visits[search.add_child(st, 0, 0, FIRST, move)] = visits
+    assert search.settled(st, 37) and not search.settled(st, 38)    # 50 - 12 = 38
+    st.s_settle = 0
+    assert not search.settled(st, 1)
+
+
 def test_reuse_searches_on_below_the_move_played_with_the_iterations_it_lacks():
     """After SAFE, seat 0 decides its follow-up next: with reuse the second search's root is the
     SAFE node of the first tree (so its children are follow-ups already tried), and it runs only
@@ -327,7 +352,7 @@ def test_bad_labels_are_one_line_errors(names, message):
 @pytest.mark.parametrize("name, message", [
     ("mcts:iters=abc", "iters must be an integer, not 'abc'"),
     ("mcts:iters=0", "iters must be between 1 and 4096, not 0"),
-    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth, reuse, topup, expand)"),
+    ("mcts:foo=1", "unknown parameter 'foo=1' (known: iters, c, rollout, depth, reuse, topup, expand, settle)"),
     ("mcts:expand=0", "expand must be between 1 and 100, not 0"),
     ("mcts:depth=-1", "depth must be between 0 and 8192, not -1"),
     ("mcts:topup=1.5", "topup must be between 0 and 1, not 1.5"),
@@ -358,7 +383,7 @@ def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
     assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
     assert players.lineup(game, ["mcts"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 0]
     assert players.lineup(game, ["mcts:depth=6"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 6]
-    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1,topup=1.0,expand=1]: ")
+    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1,topup=1.0,expand=1,settle=0]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"
 
 
