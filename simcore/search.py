@@ -133,6 +133,7 @@ def search_fields(max_players):
         ("t_path", np.int32, (MAX_DEPTH,)),
         ("t_n_path", np.int32),
         ("t_hash", np.int32, (HASH_SLOTS,)),         # mark_children: a child + 1 by its move, scratch
+        ("t_kids", np.int32, (MAX_NODES,)),          # ... the children of the decision, scratch
         ("t_opt_child", np.int32, (HASH_SLOTS,)),    # option index -> its child + 1 (0: none yet)
         ("s_score", np.float64, (max_players,)),     # final results of a run, filled by the game
         ("s_reward", np.float64, (max_players,)),
@@ -1030,17 +1031,26 @@ def mark_hashed_children(st, p, dp):
     """mark_children for any options. The children (a few) are hashed by move, not the options
     (dozens of placements), so each option costs one lookup that mostly meets an empty slot; a
     child found is marked taken (negative), so an option value listed twice gets the child once,
-    at its first index. The table is as small as the children allow (a quarter full at most),
-    so its slots stay in a few cache lines."""
-    mask = hash_mask(st, p, dp)
+    at its first index. The node's children are walked once (a node whose samples differ in
+    their options, another seat's placements, gathers a hundred or more, of other decisions too):
+    this decision's are noted in t_kids, and the table is as small as they allow (a quarter full
+    at most), so its slots stay in a few cache lines."""
+    n = 0
     c = st.t_child[st.t_cur]
     while c >= 0:
         if st.t_seat[c] == p and st.t_dp[c] == dp:
-            h = slot_of(st.t_move[c], mask)
-            while st.t_hash[h] != 0:
-                h = (h + 1) & mask
-            st.t_hash[h] = c + 1
+            st.t_kids[n] = c
+            n += 1
         c = st.t_next[c]
+    mask = 63
+    while mask < 4 * n and mask < HASH_SLOTS - 1:
+        mask = 2 * mask + 1
+    for k in range(n):
+        c = st.t_kids[k]
+        h = slot_of(st.t_move[c], mask)
+        while st.t_hash[h] != 0:
+            h = (h + 1) & mask
+        st.t_hash[h] = c + 1
     children = 0
     for i in range(st.n_opts):
         value = st.opts[i]
@@ -1055,32 +1065,12 @@ def mark_hashed_children(st, p, dp):
                 break
             h = (h + 1) & mask
         st.t_opt_child[i] = found
-    c = st.t_child[st.t_cur]
-    while c >= 0:                            # clear from each child's slot to the first empty one
-        if st.t_seat[c] == p and st.t_dp[c] == dp:
-            h = slot_of(st.t_move[c], mask)
-            while st.t_hash[h] != 0:
-                st.t_hash[h] = 0
-                h = (h + 1) & mask
-        c = st.t_next[c]
+    for k in range(n):                       # clear from each child's slot to the first empty one
+        h = slot_of(st.t_move[st.t_kids[k]], mask)
+        while st.t_hash[h] != 0:
+            st.t_hash[h] = 0
+            h = (h + 1) & mask
     return children
-
-
-@kernel
-def hash_mask(st, p, dp):
-    """The slots mark_hashed_children uses, less one: at least 64 and four for each child of
-    seat p at point dp below t_cur (a node whose samples differ in their options gathers more
-    children than its widening allows in any one of them), at most HASH_SLOTS."""
-    n = 0
-    c = st.t_child[st.t_cur]
-    while c >= 0:
-        if st.t_seat[c] == p and st.t_dp[c] == dp:
-            n += 1
-        c = st.t_next[c]
-    mask = 63
-    while mask < 4 * n and mask < HASH_SLOTS - 1:
-        mask = 2 * mask + 1
-    return mask
 
 
 @kernel
