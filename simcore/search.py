@@ -342,6 +342,36 @@ def copy_field(typingctx, st, name, lo, hi, save):
 
 
 @intrinsic
+def copy_items(typingctx, st, name, lo, n, save):
+    """copy_field of the n elements from lo on, n a constant: a copy of a fixed size, which the
+    compiler writes out as a few vector moves where a copy of a size known only at run time
+    calls memcpy (for a game that copies many short runs of elements)."""
+    if (not isinstance(st, types.Record) or st not in _SNAPSHOTS or not isinstance(name, types.StringLiteral)
+            or not isinstance(n, types.IntegerLiteral)):
+        return None
+    snapshot = _SNAPSHOTS[st]
+    field_dtype, offset = snapshot.fields[name.literal_value]
+    item = field_dtype.itemsize // field_dtype.shape[0]
+    size = n.literal_value * item
+
+    def codegen(context, builder, signature, values):
+        def constant(value):
+            return context.get_constant(types.intp, value)
+
+        base = builder.bitcast(values[0], cgutils.voidptr_t)
+        first = builder.mul(context.cast(builder, values[2], signature.args[2], types.intp), constant(item))
+        play = builder.gep(base, [builder.add(constant(offset), first)])
+        snap = builder.gep(base, [builder.add(constant(offset - snapshot.play + snapshot.snap), first)])
+        save_it = context.cast(builder, values[4], signature.args[4], types.boolean)
+        dst = builder.select(save_it, snap, play)
+        src = builder.select(save_it, play, snap)
+        cgutils.raw_memcpy(builder, dst, src, constant(size), 1)
+        return context.get_dummy_value()
+
+    return types.none(st, name, lo, n, save), codegen
+
+
+@intrinsic
 def kept_item(typingctx, st, name, i):
     """Element i of the play array field `name` (a string constant, a one-dimensional array) as
     the snapshot holds it: for a game that restores only the elements a run changed."""

@@ -316,6 +316,8 @@ def reset(st, tt, players, policies, seed, index):
             st.deck[n] = t
             n += 1
     st.n_deck = n
+    for t in range(tt.n_types):
+        st.type_segs[t] = tt.n_seg[t]
     rng.shuffle(st.gen_chance, st.deck, 0, n)
     st.seat = tt.rules[R_START_PLAYER] % players
     place_tile(st, tt, start, tt.rules[R_START_ROT], ORIGIN * GRID + ORIGIN)

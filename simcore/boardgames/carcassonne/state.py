@@ -129,6 +129,7 @@ PLAY_FIELDS = [
     ("class_placements", np.uint64, (FIT_WORDS,)),
     ("n_placed", np.int32),
     ("p_type", np.int16, (MAX_TILES,)),
+    ("type_segs", np.int8, (MAX_TYPES,)),          # each tile type's segments (tt.n_seg; restore_turn has no tables)
     ("p_rot", np.int8, (MAX_TILES,)),
     ("p_cell", np.int32, (MAX_TILES,)),
     # features: union-find over segments with aggregates at each root (CA-12.6), one record per
