@@ -148,8 +148,14 @@ def test_ctrl_c_during_a_write_lets_the_chunk_finish_first(dice, tmp_path, monke
 
     monkeypatch.setattr(results.CsvWriter, "write", write_while_ctrl_c_arrives)
     path = str(tmp_path / "cut.csv")
-    with pytest.raises(runner.Interrupted) as stop:
-        runner.run(runner.plan("dice", games=100, workers=2, chunk_size=10), out=path)
+    # Python's own Ctrl-C handler, as in a user's process: a test run before this one in the same
+    # worker may have left another (an event loop's, which does nothing), and then no Ctrl-C came
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(runner.Interrupted) as stop:
+            runner.run(runner.plan("dice", games=100, workers=2, chunk_size=10), out=path)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert stop.value.games == 40
     assert results.read(path)["game_index"].tolist() == list(np.repeat(np.arange(40), 3))
 
