@@ -624,8 +624,9 @@ def best_root_move(st):
 def settled(st, left):
     """mcts with settle: whether no root option can catch up with the most visited one in the
     `left` iterations still to run, so that best_root_move takes the option it would take after
-    the whole budget. The runs saved are not spent elsewhere (a kept subtree below the move is
-    topped up as before: topup)."""
+    the whole budget. Asked before the first run too: a kept subtree (reuse) may be settled already
+    and then runs none. The next decision's kept subtree is topped up to its share of the budget as
+    before (topup), so with topup=1 part of the runs saved are run there."""
     if st.s_kind != MCTS or st.s_settle == 0:
         return False
     first = 0.0
