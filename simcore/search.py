@@ -313,29 +313,46 @@ def _snapshot_copy(save):
     return intrinsic(typer)
 
 
-@intrinsic
-def copy_field(typingctx, st, name, lo, hi, save):
-    """Copy elements lo .. hi - 1 (along its first axis) of the play array field `name` (a string
-    constant) to the snapshot (save True) or back, for the fields a game keeps its own way."""
-    if not isinstance(st, types.Record) or st not in _SNAPSHOTS or not isinstance(name, types.StringLiteral):
-        return None
+def element_copy(st, name):
+    """For copy_field and copy_items: the bytes of one element (along the first axis) of the play
+    array field `name`, and a codegen helper copying `size` bytes (an LLVM value) from element
+    values[2] on, to the snapshot (values[4] true) or back."""
     snapshot = _SNAPSHOTS[st]
     field_dtype, offset = snapshot.fields[name.literal_value]
-    item = field_dtype.itemsize // field_dtype.shape[0]        # bytes of one element of the first axis
+    item = field_dtype.itemsize // field_dtype.shape[0]
 
-    def codegen(context, builder, signature, values):
+    def copy(context, builder, signature, values, size):
         def constant(value):
             return context.get_constant(types.intp, value)
 
         base = builder.bitcast(values[0], cgutils.voidptr_t)
         first = builder.mul(context.cast(builder, values[2], signature.args[2], types.intp), constant(item))
-        end = builder.mul(context.cast(builder, values[3], signature.args[3], types.intp), constant(item))
         play = builder.gep(base, [builder.add(constant(offset), first)])
         snap = builder.gep(base, [builder.add(constant(offset - snapshot.play + snapshot.snap), first)])
         save_it = context.cast(builder, values[4], signature.args[4], types.boolean)
         dst = builder.select(save_it, snap, play)
         src = builder.select(save_it, play, snap)
-        cgutils.raw_memcpy(builder, dst, src, builder.sub(end, first), 1)
+        cgutils.raw_memcpy(builder, dst, src, size, 1)
+
+    return item, copy
+
+
+def is_snapshot_field(st, name):
+    return isinstance(st, types.Record) and st in _SNAPSHOTS and isinstance(name, types.StringLiteral)
+
+
+@intrinsic
+def copy_field(typingctx, st, name, lo, hi, save):
+    """Copy elements lo .. hi - 1 (along its first axis) of the play array field `name` (a string
+    constant) to the snapshot (save True) or back, for the fields a game keeps its own way."""
+    if not is_snapshot_field(st, name):
+        return None
+    item, copy = element_copy(st, name)
+
+    def codegen(context, builder, signature, values):
+        count = builder.sub(context.cast(builder, values[3], signature.args[3], types.intp),
+                            context.cast(builder, values[2], signature.args[2], types.intp))
+        copy(context, builder, signature, values, builder.mul(count, context.get_constant(types.intp, item)))
         return context.get_dummy_value()
 
     return types.none(st, name, lo, hi, save), codegen
@@ -346,26 +363,12 @@ def copy_items(typingctx, st, name, lo, n, save):
     """copy_field of the n elements from lo on, n a constant: a copy of a fixed size, which the
     compiler writes out as a few vector moves where a copy of a size known only at run time
     calls memcpy (for a game that copies many short runs of elements)."""
-    if (not isinstance(st, types.Record) or st not in _SNAPSHOTS or not isinstance(name, types.StringLiteral)
-            or not isinstance(n, types.IntegerLiteral)):
+    if not is_snapshot_field(st, name) or not isinstance(n, types.IntegerLiteral):
         return None
-    snapshot = _SNAPSHOTS[st]
-    field_dtype, offset = snapshot.fields[name.literal_value]
-    item = field_dtype.itemsize // field_dtype.shape[0]
-    size = n.literal_value * item
+    item, copy = element_copy(st, name)
 
     def codegen(context, builder, signature, values):
-        def constant(value):
-            return context.get_constant(types.intp, value)
-
-        base = builder.bitcast(values[0], cgutils.voidptr_t)
-        first = builder.mul(context.cast(builder, values[2], signature.args[2], types.intp), constant(item))
-        play = builder.gep(base, [builder.add(constant(offset), first)])
-        snap = builder.gep(base, [builder.add(constant(offset - snapshot.play + snapshot.snap), first)])
-        save_it = context.cast(builder, values[4], signature.args[4], types.boolean)
-        dst = builder.select(save_it, snap, play)
-        src = builder.select(save_it, play, snap)
-        cgutils.raw_memcpy(builder, dst, src, constant(size), 1)
+        copy(context, builder, signature, values, context.get_constant(types.intp, n.literal_value * item))
         return context.get_dummy_value()
 
     return types.none(st, name, lo, n, save), codegen
@@ -375,7 +378,7 @@ def copy_items(typingctx, st, name, lo, n, save):
 def kept_item(typingctx, st, name, i):
     """Element i of the play array field `name` (a string constant, a one-dimensional array) as
     the snapshot holds it: for a game that restores only the elements a run changed."""
-    if not isinstance(st, types.Record) or st not in _SNAPSHOTS or not isinstance(name, types.StringLiteral):
+    if not is_snapshot_field(st, name):
         return None
     snapshot = _SNAPSHOTS[st]
     field_dtype, offset = snapshot.fields[name.literal_value]
