@@ -995,7 +995,7 @@ def root_children(st, p, dp):
     of a search, and its children change only where a run adds one (add_leaf), so the map is
     made once a search and kept (s_root_child), not hashed again every run. (Serial 0: no
     search was begun in the record, a tree stepped on its own: nothing is kept.)"""
-    if st.s_root_marked != st.s_serial or st.s_serial == 0:
+    if not root_map_kept(st):
         st.s_root_children = mark_children(st, p, dp)
         st.s_root_child[:st.n_opts] = st.t_opt_child[:st.n_opts]
         st.s_root_marked = st.s_serial
@@ -1004,14 +1004,19 @@ def root_children(st, p, dp):
     return st.s_root_children
 
 
+@kernel(inline=True)
+def root_map_kept(st):
+    """Whether s_root_child holds this search's map of the root (root_children)."""
+    return st.s_root_marked == st.s_serial and st.s_serial > 0
+
+
 @kernel
 def root_options_known(st):
     """Whether the decision about to be asked is a search run's root whose options the search
     kept (s_root_opts) and whose tree will not ask the seat's policy to choose (the root has a
     child): a game whose options cost more to list than to copy takes them from there
     (copy_root_options). Call before search_choice, which counts the decision."""
-    return (st.s_mode == SEARCH and st.s_dec == st.s_n_hist and st.s_root_marked == st.s_serial
-            and st.s_serial > 0 and st.s_root_children > 0)
+    return st.s_mode == SEARCH and st.s_dec == st.s_n_hist and root_map_kept(st) and st.s_root_children > 0
 
 
 @kernel
@@ -1144,7 +1149,7 @@ def untried_option(st):
 
 @kernel
 def add_leaf(st, p, dp, i):
-    if st.t_cur == st.t_root and st.s_root_marked == st.s_serial and st.s_serial > 0:
+    if st.t_cur == st.t_root and root_map_kept(st):
         st.s_root_child[i] = st.t_n + 1                  # the root's new child (root_children)
         st.s_root_children += 1
     child = add_child(st, st.t_cur, p, dp, st.opts[i])
