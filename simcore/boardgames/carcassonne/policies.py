@@ -683,6 +683,7 @@ def determinize(st, tt, p):
     draw pile is hidden (CA-13.3). The tiles still in it, deck[top:n_deck], are public as a
     multiset (the set minus the tiles placed and discarded), so any order of them is consistent;
     the tile drawn this turn (deck[top - 1]) and everything before it stay. The pile is sorted
-    first, so the sample depends on the multiset alone, never on the true order."""
+    first, so the sample depends on the multiset alone, never on the true order; its tiles are
+    drawn at random as they come (rules.draw_unseen), where a run draws a few."""
     sort_pile(st, tt)
-    rng.shuffle(st.s_gen, st.deck, st.top, st.n_deck)
+    st.pile_fixed = st.top

@@ -319,6 +319,7 @@ def reset(st, tt, players, policies, seed, index):
     for t in range(tt.n_types):
         st.type_segs[t] = tt.n_seg[t]
     rng.shuffle(st.gen_chance, st.deck, 0, n)
+    st.pile_fixed = n
     st.seat = tt.rules[R_START_PLAYER] % players
     place_tile(st, tt, start, tt.rules[R_START_ROT], ORIGIN * GRID + ORIGIN)
     st.n_completed = 0
@@ -341,6 +342,8 @@ def draw_placeable(st, tt):
     Leaves the drawn tile's count of legal placements in st.n_placements (the board does not
     change before the tile is placed, so the placement's choice need not count them again)."""
     while st.top < st.n_deck:
+        if st.top >= st.pile_fixed:
+            draw_unseen(st)
         t = st.deck[st.top]
         st.top += 1
         st.n_placements = count_placements(st, tt, t)
@@ -350,6 +353,21 @@ def draw_placeable(st, tt):
             log_event(st, EV_DISCARD, st.seat, t, 0, 0)
         st.discarded += 1
     return -1
+
+
+@kernel(inline=True)
+def draw_unseen(st):
+    """A search's sample (policies.determinize) leaves the pile's order open past pile_fixed: the
+    tile on top is drawn now, at random from those left — a step of the Fisher–Yates shuffle, so
+    the tiles come in a uniformly random order as from a shuffle of the whole pile, for the few a
+    run draws before its cut-off (a whole shuffle of ~35 tiles was 12% of a searched game). From
+    the chance stream, which the search seeds for each run at its root (search.root_decision):
+    the search's own stream then draws as much in a short run as in a long one."""
+    j = st.top + rng.below(st.gen_chance, st.n_deck - st.top)
+    t = st.deck[j]
+    st.deck[j] = st.deck[st.top]
+    st.deck[st.top] = t
+    st.pile_fixed = st.top + 1
 
 
 @kernel

@@ -83,7 +83,7 @@ SEGMENT = np.dtype([
     ("kind", np.int8),
     ("n_figs", np.int8),
     ("prophets", np.uint8),       # bit per seat whose prophet stands in the feature
-    ("done", np.int8),            # completed and scored
+    ("done", np.int8),            # 1 completed, 2 scored open at the end (3: and credited its outlook at a cut-off)
     ("figs", np.int8, (MAX_PLAYERS,)),  # figures per seat on the feature
     ("pad", np.uint8, (27,)),
 ])
@@ -102,6 +102,7 @@ PLAY_FIELDS = [
     ("deck", np.int16, (MAX_TILES,)),
     ("n_deck", np.int32),
     ("top", np.int32),
+    ("pile_fixed", np.int32),     # the pile's order is set up to here; past it a search's sample draws at random
     ("discarded", np.int32),
     ("n_placements", np.int32),               # legal placements of the tile just drawn (draw_placeable)
     # board

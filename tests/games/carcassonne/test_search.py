@@ -12,6 +12,7 @@ import pytest
 import simcore
 from simcore import players as lineups
 from simcore import registry, runner, search
+from simcore.kernel import kernel
 from simcore.rng import seed_stream
 from simcore.boardgames.carcassonne import playout, policies, rules, scoring
 from simcore.boardgames.carcassonne import spec as carcassonne
@@ -20,7 +21,7 @@ from simcore.boardgames.carcassonne.describe import read_log, score_events
 from simcore.boardgames.carcassonne.state import ARK, EV_ACTION, EV_PLACE, MAX_PLAYERS, STATE, new_state
 
 GAMES = ("carcassonne", "carcassonne-ark")
-HIDDEN = {"deck", "s_gen", "pile_count"}   # what determinize may write (pile_count: its scratch)
+HIDDEN = {"deck", "s_gen", "gen_chance", "pile_count", "pile_fixed"}   # what a sample may write
 
 
 def data_of(game):
@@ -40,11 +41,25 @@ def drawn(game, players, turns, seed=11, index=0):
 
 
 def working_copy(st, stream=5):
-    """A fresh record holding st, with the search's own stream seeded (determinize draws from it)."""
+    """A fresh record holding st, with the search's own stream and the chance stream seeded (a
+    sample's tiles are drawn from it, rules.draw_unseen)."""
     w = new_state().view(np.recarray)
     w[0] = st
     seed_stream(w[0].s_gen, 77, stream, 7)
+    seed_stream(w[0].gen_chance, 78, stream, 7)
     return w[0]
+
+
+@kernel
+def sample_order(st, tt, p):
+    """determinize for seat p, then the pile's whole order as a run would draw it, a tile at a time
+    (rules.draw_unseen); top as it was."""
+    policies.determinize(st, tt, p)
+    top = st.top
+    while st.top < st.n_deck:
+        rules.draw_unseen(st)
+        st.top += 1
+    st.top = top
 
 
 def spread(counts, expected):
@@ -69,7 +84,7 @@ def test_a_sample_only_reorders_the_tiles_still_in_the_pile(game, players, turns
         w = working_copy(st, stream=p)
         orders = set()
         for _ in range(100):
-            policies.determinize(w, tt, p)
+            sample_order(w, tt, p)
             for name in STATE.names:
                 if name not in HIDDEN:
                     assert np.array_equal(st[name], w[name]), name
@@ -91,7 +106,7 @@ def test_every_tile_in_the_pile_lands_at_every_position_as_often(game):
     counts = np.zeros((len(types), n - top), np.int64)
     w = working_copy(st)
     for _ in range(samples):
-        policies.determinize(w, tt, 0)
+        sample_order(w, tt, 0)
         counts[np.searchsorted(types, w.deck[top:n]), np.arange(n - top)] += 1
     expected = np.outer(copies, np.ones(n - top)) * samples / (n - top)
     assert spread(counts, expected) < 5
@@ -107,8 +122,8 @@ def test_the_sample_does_not_read_the_true_order_of_the_pile(game):
     other = working_copy(st)
     other.deck[top:n] = other.deck[top:n][::-1].copy()
     assert other.deck[top:n].tolist() != one.deck[top:n].tolist()
-    policies.determinize(one, tt, 0)
-    policies.determinize(other, tt, 2)
+    sample_order(one, tt, 0)
+    sample_order(other, tt, 2)
     assert one.deck.tolist() == other.deck.tolist()
 
 
@@ -245,9 +260,9 @@ def test_the_move_log_check_catches_an_illegal_move():
 
 def test_a_searched_game_logs_each_discarded_tile_once():
     """A probe that stops at a decision is replayed from the start of its turn, tiles drawn that
-    fit nowhere (CA-4.4) included: the move log keeps each of them once (game 71 discards one
-    before a searched decision)."""
-    st, _ = searched_game("carcassonne", ["mcts:iters=2", "greedy"], seed=9, index=71)
+    fit nowhere (CA-4.4) included: the move log keeps each of them once (game 7 discards one in
+    the searching seat's eleventh turn, before its decision)."""
+    st, _ = searched_game("carcassonne", ["mcts:iters=2", "greedy"], seed=9, index=7)
     log = read_log(st)
     assert int(st.discarded) == 1
     assert sum(len(turn.discards) for turn in log.turns) + len(log.discards) == 1
@@ -351,17 +366,21 @@ def test_a_run_that_left_its_tree_plans_no_greedy_action_unless_it_rolls_out_wit
 
 # ---------------------------------------------------------------- the cut-off's score
 
-def test_the_cut_off_scores_the_end_and_two_points_a_follower_in_supply_fading_in_the_last_8_turns():
-    """score_cut_off: the end scoring of the position, plus SUPPLY_VALUE = 2 points for each follower
-    still in supply while 8 or more turns are left, and turns_left/8 of that after."""
-    st, tt = drawn("carcassonne", 2, 1)              # seat 0 has placed a follower that ends at 2 points
+def test_the_cut_off_scores_the_end_the_open_city_s_outlook_and_two_points_a_follower_in_supply():
+    """score_cut_off: the end scoring of the position; for an open city with figures, its
+    majority's CITY_OUTLOOK (0.7) times greedy's chance of completing it times its tiles and
+    pennants, rounded; and SUPPLY_VALUE = 2 points for each follower still in supply while 8 or
+    more turns are left, turns_left/8 of that after."""
+    st, tt = drawn("carcassonne", 2, 1)              # seat 0 has a follower in a city of 2 tiles, 1 side open
     early = working_copy(st)
     assert policies.turns_left_of(early) == 35 and early.supply[:2].tolist() == [6, 7]
     playout.score_cut_off(early, tt)
-    assert early.vp[:2].tolist() == [2 + 6 * 2, 7 * 2]
+    # the city: 2 at the end, and round(0.7 * 0.85 * 2) = 1 for its outlook (0.85: one side open)
+    assert early.vp[:2].tolist() == [2 + 1 + 6 * 2, 7 * 2]
     late = working_copy(st)
     late.top = late.n_deck - 6                        # 6 tiles left: this turn and 3 more each
     late.supply[1] = 3
     assert policies.turns_left_of(late) == 4
     playout.score_cut_off(late, tt)
-    assert late.vp[:2].tolist() == [2 + 6 * 1, 3 * 1]
+    # the chance falls to 0.85 * 4/6 with 4 turns left: round(0.7 * 0.567 * 2) = 1 still
+    assert late.vp[:2].tolist() == [2 + 1 + 6 * 1, 3 * 1]
