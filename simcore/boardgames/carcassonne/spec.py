@@ -103,27 +103,32 @@ def _spec(game_id, name, ruleset, categories, search_defaults, greedy_weights):
 
 
 # mcts in both Carcassonnes: 800 iterations, each rolled out 8 decisions (about four turns) past
-# the root with random moves and then scored as the game's end would score it (depth=8), c=0.3.
-# Rollouts to the end put the search's followers into fields (random rollouts reward them: in the
-# Ark 54 field points against greedy's 47, 22 city points against 58). Against greedy, 100 games
-# each: base 37% (random rollouts to the end), 61% (greedy rollouts, 4.2 s a game), 77% (these
-# defaults, under a second a game); the Ark 22% (to the end), 53% (depth=8), 62% (c=0.3), 69%
-# (iters=800), 83% (a cut-off run's reward measured from the search's mean margin, search.py).
-CARCASSONNE_MCTS = {"mcts": {"iters": 800, "c": 0.3, "depth": 8}}
+# the root with random moves and then scored as the game's end would score it (depth=8), with
+# the open cities' outlook (playout.CITY_OUTLOOK). Rollouts to the end put the search's followers
+# into fields (random rollouts reward them: in the Ark 54 field points against greedy's 47, 22
+# city points against 58). Against greedy, 100 games each: base 37% (random rollouts to the end),
+# 61% (greedy rollouts, 4.2 s a game), 77% (depth=8 and c=0.3, under a second a game); the Ark
+# 22% (to the end), 53% (depth=8), 62% (c=0.3), 69% (iters=800), 83% (a cut-off run's reward
+# measured from the search's mean margin, search.py). Since the outlook both explore less
+# (c=0.2) and stop a search once it is settled (settle=1: no other option can catch up with the
+# most visited one), which the lower c makes sooner.
+CARCASSONNE_MCTS = {"mcts": {"iters": 800, "c": 0.2, "depth": 8, "settle": 1}}
 # In the base game the follower after a searched placement is taken from the placement's tree with
 # one more iteration (topup=0): against greedy 72.7% [70.7, 74.6] of 2,000 games, as with the
-# full budget (73.1% [71.1, 75.0]), 18% cheaper. Not in the Ark, whose action and Ark move need
-# theirs: 56.9% [54.7, 59.1] with topup=0 against 61.5% [59.3, 63.6].
-# Since a cut-off credits open cities their outlook (playout.CITY_OUTLOOK) the base game needs
-# fewer iterations: 500, and a search settled early stops (settle=1): 72.75% [70.8, 74.7] of
-# 2,000 games against greedy (800 iterations without the outlook: 72.7%; 500 without settle
-# 71.0%), about half the cost a searched game had.
-BASE_MCTS = {"mcts": CARCASSONNE_MCTS["mcts"] | {"iters": 500, "topup": 0.0, "settle": 1}}
+# full budget (73.1% [71.1, 75.0]), 18% cheaper (c=0.3, no outlook, no settle). With the outlook
+# the base game needs fewer iterations, 500: 74.3% [72.3, 76.2] of 2,000 games against greedy,
+# where 800 iterations without the outlook won 72.7%, at well under half their cost (with c=0.3
+# 72.75%, 15% dearer; without settle 71.0%; 450 iterations 72.5% of 1,000, 400 68.3%).
+BASE_MCTS = {"mcts": CARCASSONNE_MCTS["mcts"] | {"iters": 500, "topup": 0.0}}
 # In the Ark a node below the root grows its first child on its second visit (expand=2): fewer
 # nodes and fewer of greedy's first choices (each weighs every placement and Ark move), about 15%
 # less time a decision, and as strong: 62.3% [60.2, 64.4] of 2,000 games against greedy (expand=1:
-# 61.5% [59.3, 63.6]). Not in the base game: 68.2% of 600 games with it, against 72.7%.
-ARK_MCTS = {"mcts": CARCASSONNE_MCTS["mcts"] | {"expand": 2}}
+# 61.5% [59.3, 63.6]). Not in the base game: 68.2% of 600 games with it, against 72.7%. Its
+# action and Ark move need iterations of their own (topup=0: 56.9% [54.7, 59.1]), half the budget
+# with the outlook (topup=0.5): 63.45% [61.3, 65.5] of 2,000 games, at some 1.4x less cost than
+# the whole budget without the outlook (61.9% [59.8, 64.0] with it; topup=0.5 at c=0.3 without
+# settle 58.7%).
+ARK_MCTS = {"mcts": CARCASSONNE_MCTS["mcts"] | {"expand": 2, "topup": 0.5}}
 # flatmc's 20 random playouts won every game against random, as greedy does, but by less: 85 to 16
 # points against greedy's 94 to 20; with 60, 97 to 15 (2 players, 2,000 games; issue 7's note)
 BASE = _spec("carcassonne", "Carcassonne", "base", BASE_CATEGORIES,
