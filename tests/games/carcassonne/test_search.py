@@ -16,7 +16,7 @@ from simcore.kernel import kernel
 from simcore.rng import seed_stream
 from simcore.boardgames.carcassonne import playout, policies, rules, scoring
 from simcore.boardgames.carcassonne import spec as carcassonne
-from simcore.boardgames.carcassonne.components import BOX_TILES
+from simcore.boardgames.carcassonne.components import BOX_TILES, CITY
 from simcore.boardgames.carcassonne.describe import read_log, score_events
 from simcore.boardgames.carcassonne.state import ARK, EV_ACTION, EV_PLACE, MAX_PLAYERS, STATE, new_state
 
@@ -384,3 +384,44 @@ def test_the_cut_off_scores_the_end_the_open_city_s_outlook_and_two_points_a_fol
     playout.score_cut_off(late, tt)
     # the chance falls to 0.85 * 4/6 with 4 turns left: round(0.7 * 0.567 * 2) = 1 still
     assert late.vp[:2].tolist() == [2 + 1 + 6 * 1, 3 * 1]
+
+
+def outlook_points(st, tt):
+    """What score_cut_off gives each of 2 seats beyond the end scoring and its followers in
+    supply (2 points each, 8 or more turns left): the open cities' outlook."""
+    cut, end = working_copy(st), working_copy(st)
+    playout.score_cut_off(cut, tt)
+    scoring.final_scoring(end, tt)
+    return [int(cut.vp[s]) - int(end.vp[s]) - 2 * int(st.supply[s]) for s in range(2)]
+
+
+def add_figure(st, seat, node):
+    """A follower of seat from its supply onto segment node (its feature's root's counts too)."""
+    slot = next(j for j in range(8) if st.fig_node[seat, j] < 0)
+    st.fig_node[seat, slot] = node
+    root = rules.find(st, node)
+    st.seg[root].figs[seat] += 1
+    st.seg[root].n_figs += 1
+    st.supply[seat] -= 1
+
+
+def test_a_cut_off_credits_each_open_city_its_outlook_once_to_its_majority():
+    """CITY_OUTLOOK (0.7) x the completion chance x (tiles + pennants), rounded, to each seat
+    with the most figures in the city, once a city however many figures lead to it."""
+    st, tt = drawn("carcassonne", 2, 16)
+    assert policies.turns_left_of(st) == 28 and st.supply[:2].tolist() == [1, 3]
+    small, corner, big = (rules.find(st, int(st.fig_node[0, slot])) for slot in (0, 3, 5))
+    for root, sides, tiles, pennants in ((small, 2, 4, 0), (corner, 4, 2, 2), (big, 2, 5, 1)):
+        assert st.seg[root].kind == CITY and st.seg[root].open == sides
+        assert rules.tile_count(st, root) == tiles and st.seg[root].scrolls == pennants
+        assert st.seg[root].figs[:2].tolist() == [1, 0]
+    # the chance: 0.65 with two sides open, 0.25 with four; round(0.7 * 0.65 * 4) = 2,
+    # round(0.7 * 0.25 * 4) = 1 and round(0.7 * 0.65 * 6) = 3
+    assert outlook_points(st, tt) == [2 + 1 + 3, 0]
+    tied = working_copy(st)
+    add_figure(tied, 1, big)                           # the big city shared: both seats get its 3
+    assert outlook_points(tied, tt) == [6, 3]
+    outnumbered = working_copy(st)
+    add_figure(outnumbered, 1, small)
+    add_figure(outnumbered, 1, small)                  # the small city is seat 1's now
+    assert outlook_points(outnumbered, tt) == [4, 2]
