@@ -28,10 +28,10 @@ from simcore.boardgames.carcassonne.policies import (
     choose_action, choose_ark_outcome, choose_entry, choose_listed_placement, choose_placement, completion_chance,
     determinize, greedy_plan, turns_left_of)
 from simcore.boardgames.carcassonne.rules import (
-    apply_action, ark_enters, ball_occupied, board_columns, count_ark_outcomes, draw_placeable, find, kth_placement,
+    apply_action, ark_enters, ball_occupied, board_columns, count_ark_outcomes, draw_placeable, kth_placement,
     link_frontier, list_actions, list_ark_entries, list_ark_outcomes, list_placements, mark_open_cloisters,
     place_tile, reset, tile_count, walk_ark_outcomes)
-from simcore.boardgames.carcassonne.scoring import award_majority, final_scoring, move_ark, score_turn
+from simcore.boardgames.carcassonne.scoring import award_majority, figure_root, final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.components import CITY, MAX_SEG
 from simcore.boardgames.carcassonne.state import (
     ARK, CAT_CITY, EV_ACTION, EV_ARK_STEP, EV_PLACE, GC_DISCARDED, GC_TURNS, GRID, SLOTS, STATE, WHY_CITY_END)
@@ -501,11 +501,8 @@ def score_open_cities(st, tt):
     turns_left = turns_left_of(st)
     for seat in range(st.players):
         for slot in range(SLOTS):
-            node = st.fig_node[seat, slot]
-            if node < 0:
-                continue
-            root = find(st, node)
-            if st.seg[root].kind != CITY or st.seg[root].done != 2:
+            root = figure_root(st, seat, slot)
+            if root < 0 or st.seg[root].kind != CITY or st.seg[root].done != 2:
                 continue
             st.seg[root].done = 3
             chance = completion_chance(st.seg[root].open, turns_left)

@@ -271,6 +271,13 @@ def cloisters_near(st, cell):
     return np.int64(st.cloister_near[np.uint64(cell)])
 
 
+@kernel(inline=True)
+def figure_root(st, seat, slot):
+    """The root of the feature under seat's figure in slot (fig_node), -1 if the slot is empty."""
+    node = st.fig_node[seat, slot]
+    return -1 if node < 0 else find(st, node)
+
+
 @kernel
 def final_scoring(st, tt):
     """CA-10.2 / CB-4: unfinished temples or monasteries, unfinished roads and cities, fields.
@@ -289,11 +296,8 @@ def final_scoring(st, tt):
     doubles = ark and tt.rules[R_DOUBLE_INCOMPLETE] == 1
     for seat in range(st.players):
         for slot in range(SLOTS):
-            node = st.fig_node[seat, slot]
-            if node < 0:
-                continue
-            root = find(st, node)
-            if st.seg[root].done:               # scored already (by another figure of the feature)
+            root = figure_root(st, seat, slot)
+            if root < 0 or st.seg[root].done:   # no figure, or scored already (by another of the feature)
                 continue
             kind = st.seg[root].kind
             if kind == ROAD:
