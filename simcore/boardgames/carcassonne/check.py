@@ -1043,7 +1043,7 @@ def checked_game(st, tt, players, policies, seed, index, work, figcnt, mark, ctr
                 prev_pts[s, c] = st.pts[s, c]
         final_snapshot(st, tt, work, counts)
         ev0 = st.n_events
-        final_scoring(st, tt)
+        final_scoring(st, tt, 0.0)
         for s in range(MAX_PLAYERS):
             total = 0
             for c in range(N_CATEGORIES):

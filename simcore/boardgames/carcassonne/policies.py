@@ -16,8 +16,10 @@ from simcore.boardgames.carcassonne.components import CITY, CLOISTER, F, FIELD, 
 from simcore.boardgames.carcassonne.rules import (
     DELTA, ball_occupied, R_ARK_REENTER, R_TILE_ONLY, RING, ark_counts_figure, ball_bit, find, is_ark, kth_placement, list_actions,
     list_ark_outcomes, list_placements, opposite_port, popcount, tile_count, count_placements, walk_ark_outcomes, count_ark_outcomes,
+    turns_left_of,
 )
-from simcore.boardgames.carcassonne.scoring import count_cross_figures, orthogonal_neighbours, ring_neighbours
+from simcore.boardgames.carcassonne.scoring import (
+    completion_chance, count_cross_figures, orthogonal_neighbours, ring_neighbours)
 from simcore.boardgames.carcassonne.state import (
     ARK, ARK_REACH, FOLLOWER, GRID, MAX_PLAYERS, PASS, PROPHET, PROPHET_AVAILABLE, SLOTS,
 )
@@ -156,18 +158,6 @@ BASE_WEIGHTS = WEIGHTS[:W_FIELDS] + (
 def weight(st, tt, p, w):
     """Weight w (W_*) of the greedy seat p plays (the game's own greedy: the defaults)."""
     return greedy_weight(tt, st.policy[p], w, DEFAULT_WEIGHTS)
-
-
-@kernel
-def completion_chance(open_sides, turns_left):
-    if open_sides <= 0:
-        return 1.0
-    p = 0.85 - 0.2 * (open_sides - 1)
-    if p < 0.1:
-        p = 0.1
-    if turns_left < 6:
-        p *= turns_left / 6.0
-    return p
 
 
 @kernel
@@ -489,12 +479,6 @@ def best_ark_value(st, tt):
                             continue
                         _, _, best = enter_cell(st, c5, own4, rivals4, best, others)
     return best
-
-
-@kernel
-def turns_left_of(st):
-    """The turns the player to move has left, this one included."""
-    return (st.n_deck - st.top) // st.players + 1
 
 
 @kernel

@@ -181,6 +181,12 @@ def _popcount_compiled(x):
 
 
 @kernel
+def turns_left_of(st):
+    """The turns the player to move has left, this one included."""
+    return (st.n_deck - st.top) // st.players + 1
+
+
+@kernel
 def tile_count(st, root):
     """tiles(F): distinct tiles holding a segment of the feature (CA-8.7)."""
     return popcount(st.seg[root].tiles_lo) + popcount(st.seg[root].tiles_hi)

@@ -5,7 +5,7 @@ from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
     DELTA, NEAR_OFFSET, RING, ark_path_points, find, lone_figure, is_ark, lowest_bit, mark_cloister, tile_count,
-    tile_figure)
+    tile_figure, turns_left_of)
 from simcore.boardgames.carcassonne.state import (
     CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_SCORE, MAX_PLAYERS, PROPHET_BOXED,
     PROPHET_SLOT, SLOTS, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9,
@@ -271,6 +271,20 @@ def cloisters_near(st, cell):
     return np.int64(st.cloister_near[np.uint64(cell)])
 
 
+@kernel
+def completion_chance(open_sides, turns_left):
+    """The chance greedy gives a city with these open sides of being completed (policies.py), which a
+    search's cut-off also credits (final_scoring's city_outlook)."""
+    if open_sides <= 0:
+        return 1.0
+    p = 0.85 - 0.2 * (open_sides - 1)
+    if p < 0.1:
+        p = 0.1
+    if turns_left < 6:
+        p *= turns_left / 6.0
+    return p
+
+
 @kernel(inline=True)
 def figure_root(st, seat, slot):
     """The root of the feature under seat's figure in slot (fig_node), -1 if the slot is empty."""
@@ -279,9 +293,12 @@ def figure_root(st, seat, slot):
 
 
 @kernel
-def final_scoring(st, tt):
+def final_scoring(st, tt, city_outlook):
     """CA-10.2 / CB-4: unfinished temples or monasteries, unfinished roads and cities, fields.
-    Only features with figures score, so they are found through the figures on the board."""
+    Only features with figures score, so they are found through the figures on the board.
+    city_outlook: 0 at the game's end; a search's cut-off (playout.score_cut_off) also credits
+    each open city's majority city_outlook x its completion chance x its tiles and pennants or
+    scrolls, rounded — what completing it would add, as far as it is likely."""
     ark = is_ark(tt)
     for i in range(st.n_open_cloisters):
         pidx = st.open_cloisters[i]
@@ -305,8 +322,13 @@ def final_scoring(st, tt):
                                root, 0, WHY_ROAD_END)
                 st.seg[root].done = 2           # 2: scored at the end of the game
             elif kind == CITY:
-                award_majority(st, st.seg[root].figs, tile_count(st, root) + st.seg[root].scrolls, CAT_CITY,
-                               WHY_CITY_END, root, st.seg[root].prophets if doubles else 0, WHY_CITY_END)
+                points = tile_count(st, root) + st.seg[root].scrolls
+                award_majority(st, st.seg[root].figs, points, CAT_CITY, WHY_CITY_END, root,
+                               st.seg[root].prophets if doubles else 0, WHY_CITY_END)
+                if city_outlook > 0:
+                    chance = completion_chance(st.seg[root].open, turns_left_of(st))
+                    award_majority(st, st.seg[root].figs, np.int32(round(city_outlook * chance * points)), CAT_CITY,
+                                   WHY_CITY_END, root, 0, WHY_CITY_END)
                 st.seg[root].done = 2
     if ark:
         score_sheep_fields(st, tt)

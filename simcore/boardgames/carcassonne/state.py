@@ -83,7 +83,7 @@ SEGMENT = np.dtype([
     ("kind", np.int8),
     ("n_figs", np.int8),
     ("prophets", np.uint8),       # bit per seat whose prophet stands in the feature
-    ("done", np.int8),            # 1 completed, 2 scored open at the end (3: and credited its outlook at a cut-off)
+    ("done", np.int8),            # 1 completed and scored, 2 scored open at the end
     ("figs", np.int8, (MAX_PLAYERS,)),  # figures per seat on the feature
     ("pad", np.uint8, (27,)),
 ])

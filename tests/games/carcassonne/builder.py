@@ -287,7 +287,7 @@ class Position:
 
     def final(self):
         mark = self.st["n_events"]
-        scoring.final_scoring(self.st, self.tt)
+        scoring.final_scoring(self.st, self.tt, 0.0)
         self.last_events = self.events(mark)
         return self.last_events
 

@@ -482,7 +482,7 @@ def test_base_farmers_with_more_completed_cities_than_tiles():
     for k, (x, y) in enumerate(farmers):
         rules.place_figure(st, k % 5, st["cell_pidx"][state.cell_of(x, y)] * state.MAX_SEG + 3, False)
     after_placing = st.copy()
-    scoring.final_scoring(st, tt)
+    scoring.final_scoring(st, tt, 0.0)
     assert st["vp"][:5].tolist() == [6 + 6 * 9, 63, 63, 63, 63]
     assert st["pts"][:5, state.CAT_FIELD].tolist() == [60, 63, 63, 63, 63]
     for name in state.STATE.names:

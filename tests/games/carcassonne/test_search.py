@@ -216,7 +216,7 @@ def move_log_problems(st, tt, players, seed, index):
             problems.append(f"move {i}: scores {w.vp[:players].tolist()}, logged {move.vp}")
         w.round_no += 1
         w.seat = (seat + 1) % players
-    scoring.final_scoring(w, tt)
+    scoring.final_scoring(w, tt, 0.0)
     if w.top != w.n_deck or w.round_no + w.discarded != BOX_TILES - 1:
         problems.append(f"the game ended early: turn {w.round_no}, {w.discarded} discarded")
     if w.pts.tolist() != st.pts.tolist():
@@ -391,7 +391,7 @@ def outlook_points(st, tt):
     supply (2 points each, 8 or more turns left): the open cities' outlook."""
     cut, end = working_copy(st), working_copy(st)
     playout.score_cut_off(cut, tt)
-    scoring.final_scoring(end, tt)
+    scoring.final_scoring(end, tt, 0.0)
     return [int(cut.vp[s]) - int(end.vp[s]) - 2 * int(st.supply[s]) for s in range(2)]
 
 
