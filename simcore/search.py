@@ -1081,6 +1081,9 @@ def mark_hashed_children(st, p, dp):
             st.t_kids[n] = c
             n += 1
         c = st.t_next[c]
+    if n == 0:                               # a leaf of this decision (every run's last step): nothing to look up
+        st.t_opt_child[:st.n_opts] = 0
+        return 0
     mask = 63
     while mask < 4 * n and mask < HASH_SLOTS - 1:
         mask = 2 * mask + 1
