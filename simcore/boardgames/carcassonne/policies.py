@@ -201,63 +201,34 @@ def feature_value(kind, tiles, scrolls, oases, sheep, wolves, open_sides, turns_
 
 
 @kernel
-def greedy_cell_outlook(st, tt, cell, seat, turns_left):
-    """What placing any tile at cell meets, the same for every rotation, found once a cell: per
-    port p of the tile (3 * side + i), the neighbour's feature it would join (pv_port_root, -1
-    without a neighbour and at a field side's centre, which adds nothing to its halves), whether a
-    road or city side is joined there (pv_port_link) and, for a feature with figures, its worth
-    per seat as it is (pv_port_worth). Returns (cloister_gain, temple_figure_bonus,
-    ring_neighbours) of the cell."""
-    players = st.players
-    ark = is_ark(tt)
-    for s in range(4):
-        q = st.cell_pidx[cell + DELTA[s]]
-        for i in range(3):
-            p = 3 * s + i
-            st.pv_port_root[p] = -1
-            st.pv_port_link[p] = 0
-            if q < 0:
-                continue
-            tq = st.p_type[q]
-            rq = st.p_rot[q]
-            back = tt.port_seg[tq, rq, opposite_port(p)]
-            if i == 1:
-                if tt.edge[tq, rq, (s + 2) % 4] == F:
-                    continue                # a field side's centre adds nothing to its halves
-                st.pv_port_link[p] = 1
-            root = find(st, q * MAX_SEG + back)
-            st.pv_port_root[p] = root
-            if st.seg[root].n_figs > 0:
-                worth(st.seg[root].kind, tile_count(st, root), st.seg[root].scrolls, st.seg[root].oases,
-                      st.seg[root].sheep, st.seg[root].wolves, st.seg[root].open, st.seg[root].figs,
-                      st.seg[root].prophets, players, turns_left, ark, st.pv_port_worth[p])
-    return (cloister_gain(st, tt, cell, seat, turns_left), temple_figure_bonus(st, tt, cell),
-            ring_neighbours(st, cell))
-
-
-@kernel
-def preview(st, tt, t, r):
-    """Which existing features each segment of tile t would join at rotation r on the cell
-    greedy_cell_outlook looked at: fills pv_roots (with the port each was met at, pv_root_port),
+def preview(st, tt, t, r, cell):
+    """Which existing features each segment of tile t would join at (cell, r): fills pv_roots,
     pv_n_roots and pv_links without changing the board."""
     n_seg = tt.n_seg[t]
     for g in range(n_seg):
         st.pv_n_roots[g] = 0
         st.pv_links[g] = 0
-    for p in range(12):
-        root = st.pv_port_root[p]
-        if root < 0:
+    for s in range(4):
+        q = st.cell_pidx[cell + DELTA[s]]
+        if q < 0:
             continue
-        g = tt.port_seg[t, r, p]
-        st.pv_links[g] += st.pv_port_link[p]
-        seen = False
-        for j in range(st.pv_n_roots[g]):
-            if st.pv_roots[g, j] == root:
-                seen = True
-        if not seen and st.pv_n_roots[g] < 8:
-            st.pv_roots[g, st.pv_n_roots[g]] = root
-            st.pv_root_port[g, st.pv_n_roots[g]] = p
-            st.pv_n_roots[g] += 1
+        tq = st.p_type[q]
+        rq = st.p_rot[q]
+        for i in range(3):
+            p = 3 * s + i
+            g = tt.port_seg[t, r, p]
+            if i == 1 and tt.edge[t, r, s] != F:
+                st.pv_links[g] += 1
+            elif i == 1:
+                continue                    # a field side's centre adds nothing to its halves
+            root = find(st, q * MAX_SEG + tt.port_seg[tq, rq, opposite_port(p)])
+            seen = False
+            for j in range(st.pv_n_roots[g]):
+                if st.pv_roots[g, j] == root:
+                    seen = True
+            if not seen and st.pv_n_roots[g] < 8:
+                st.pv_roots[g, st.pv_n_roots[g]] = root
+                st.pv_n_roots[g] += 1
 
 
 @kernel
@@ -295,10 +266,13 @@ def segment_gain(st, tt, t, g, seat, turns_left, before, after, figs):
         prophets |= st.seg[root].prophets
         if st.seg[root].n_figs > 0:
             free = False
-            port = st.pv_root_port[g, j]        # the feature's worth as it is (greedy_cell_outlook)
             for s in range(players):
                 figs[s] += st.seg[root].figs[s]
-                before[s] += st.pv_port_worth[port, s]
+            worth(kind, tile_count(st, root), st.seg[root].scrolls, st.seg[root].oases, st.seg[root].sheep,
+                  st.seg[root].wolves, st.seg[root].open, st.seg[root].figs, st.seg[root].prophets, players, turns_left,
+                  ark, after)
+            for s in range(players):
+                before[s] += after[s]
     tiles = 1 + popcount(tiles_lo) + popcount(tiles_hi)     # the new tile is in no root yet
     st.pv_free[g] = free
     if free:
@@ -320,7 +294,7 @@ def segment_gain(st, tt, t, g, seat, turns_left, before, after, figs):
 
 
 @kernel
-def cloister_gain(st, tt, cell, seat, turns_left):
+def cloister_gain(st, tt, t, r, cell, seat, turns_left):
     """Temples (Ark) or monasteries (base) around the cell: what placing the tile there gives."""
     gain = 0.0
     if is_ark(tt):
@@ -542,17 +516,15 @@ def kind_factor(factors, kind):
 
 
 @kernel
-def placement_value(st, tt, t, seat, r, turns_left, follower_cost, prophet_cost, ark_value, ark_allowed, factors,
-                    near):
-    """(value, best action) of tile t at rotation r for seat, on the cell greedy_cell_outlook
-    looked at (near: what it returned), on the board before the tile; factors: the seat's weight
-    on each kind of feature (feature_factors)."""
+def placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, prophet_cost, ark_value, ark_allowed,
+                    factors):
+    """(value, best action) of tile t at (cell, r) for seat, on the board before the tile;
+    factors: the seat's weight on each kind of feature (feature_factors)."""
     before = st.pv_value[0]
     after = st.pv_value[1]
     figs = st.tmp[80:80 + MAX_PLAYERS]
-    cloister, temple_bonus, ring = near
-    preview(st, tt, t, r)
-    base = factors[CLOISTER] * cloister
+    preview(st, tt, t, r, cell)
+    base = factors[CLOISTER] * cloister_gain(st, tt, t, r, cell, seat, turns_left)
     for g in range(tt.n_seg[t]):
         kind = tt.seg_kind[t, g]
         if kind != CLOISTER:
@@ -562,7 +534,7 @@ def placement_value(st, tt, t, seat, r, turns_left, follower_cost, prophet_cost,
     if ark_allowed and ark_value > 0 and base + ark_value > value:
         value = base + ark_value
         action = ARK * 16
-    figure_bonus = factors[CLOISTER] * temple_bonus
+    figure_bonus = factors[CLOISTER] * temple_figure_bonus(st, tt, cell)
     for g in range(tt.n_seg[t]):
         kind = tt.seg_kind[t, g]
         if kind != CLOISTER and not st.pv_free[g]:
@@ -575,6 +547,7 @@ def placement_value(st, tt, t, seat, r, turns_left, follower_cost, prophet_cost,
             elif st.supply[seat] == 0:
                 continue
             if kind == CLOISTER:
+                ring = ring_neighbours(st, cell)
                 gain = factors[CLOISTER] * (1.0 + ring + 0.5 * (8 - ring) * (1.0 if turns_left > 8 - ring else 0.3))
                 returns = ring == 8
             else:
@@ -610,14 +583,11 @@ def best_listed_placement(st, tt, t, seat, n):
     best = -1e18
     best_placement = st.opt_cell[0] * 4 + st.opt_rot[0]
     best_action = PASS * 16
-    near = (0.0, 0.0, 0)
     for i in range(n):
         cell = st.opt_cell[i]
         r = st.opt_rot[i]
-        if i == 0 or cell != st.opt_cell[i - 1]:    # the placements are listed cell by cell
-            near = greedy_cell_outlook(st, tt, cell, seat, turns_left)
-        value, action = placement_value(st, tt, t, seat, r, turns_left, follower_cost, prophet_cost, ark_value,
-                                        ark_allowed, factors, near)
+        value, action = placement_value(st, tt, t, seat, cell, r, turns_left, follower_cost, prophet_cost,
+                                        ark_value, ark_allowed, factors)
         if value > best:
             best = value
             best_placement = cell * 4 + r
@@ -632,9 +602,8 @@ def greedy_plan(st, tt, t, seat, placement):
     decision chose it), so that greedy_action never reads the plan of another turn: the best
     action greedy sees with tile t at that placement, on the board before the tile is placed."""
     turns_left, follower_cost, prophet_cost, ark_value, ark_allowed, factors = greedy_outlook(st, tt, seat)
-    near = greedy_cell_outlook(st, tt, placement // 4, seat, turns_left)
-    _, st.plan = placement_value(st, tt, t, seat, placement % 4, turns_left, follower_cost, prophet_cost, ark_value,
-                                 ark_allowed, factors, near)
+    _, st.plan = placement_value(st, tt, t, seat, placement // 4, placement % 4, turns_left, follower_cost,
+                                 prophet_cost, ark_value, ark_allowed, factors)
 
 
 @kernel

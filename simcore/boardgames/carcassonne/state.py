@@ -188,12 +188,6 @@ PLAY_FIELDS = [
     ("pv_free", np.int8, (MAX_SEG,)),              # the feature holds no figure yet
     ("pv_lone", np.float64, (MAX_SEG, 2)),         # ... then the worth of a follower, a prophet there
     ("pv_returns", np.int8, (MAX_SEG,)),           # ... and whether it completes at once
-    ("pv_root_port", np.int8, (MAX_SEG, 8)),       # ... the tile's port where each root was met
-    # ... and per port of the tile (3 * side + i), what it meets on the cell, for every rotation
-    # (policies.greedy_cell_outlook): the neighbour's feature, -1 none
-    ("pv_port_root", np.int16, (12,)),
-    ("pv_port_link", np.int8, (12,)),              # ... a road or city side joined there
-    ("pv_port_worth", np.float64, (12, MAX_PLAYERS)),  # ... and then its worth per seat
     ("plan", np.int32),                            # greedy: the action chosen with the placement
     # what the search's last snapshot kept of the board (playout.keep_turn): its tiles, and the
     # cells of the columns whose requirement keys it holds
@@ -227,8 +221,7 @@ PLAY_FIELDS = [
 # changed are put back), the segments of the tiles placed and the completed cities' fields.
 SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_path", "ark_len", "ark_prefix",
                   "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pile_count", "pv_roots",
-                  "pv_n_roots", "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "pv_root_port",
-                  "pv_port_root", "pv_port_link", "pv_port_worth", "fid", "field_roots",
+                  "pv_n_roots", "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "fid", "field_roots",
                   "field_cities", "field_last_city", "opts")
 SEARCH_KEPT_FIELDS = ("root_plan", "root_plan_of", "kept_placed", "kept_lo", "kept_hi")
 BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev", "cloister_near", "occupied")
