@@ -119,7 +119,7 @@ def search_fields(max_players):
         ("t_root", np.int32),                        # the root of this search: 0, or the node kept from the last
         ("s_reuse", np.int32),                       # mcts: reuse the subtree of the move played (P_REUSE)
         ("s_expand", np.int32),                      # mcts: a node's visits before its first child (P_EXPAND)
-        ("s_settle", np.int32),                      # mcts: end a search once its choice is settled (P_SETTLE)
+        ("s_settle", np.float64),                    # mcts: end a search once its choice is settled (P_SETTLE)
         ("s_last_seat", np.int32),                   # the last search's seat, -1: none to reuse in this game
         ("s_last_hist", np.int32),                   # the decisions taken before the last search's root
         ("s_last_child", np.int32),                  # the root child the last search chose
@@ -493,7 +493,7 @@ def begin_search(st, tt):
     st.s_depth = np.int32(spec[P_DEPTH])
     st.s_reuse = np.int32(spec[P_REUSE])
     st.s_expand = np.int32(spec[P_EXPAND])
-    st.s_settle = np.int32(spec[P_SETTLE])
+    st.s_settle = spec[P_SETTLE]
     st.s_margin_sum[:] = 0.0
     budget = iterations(st, tt)
     if st.s_kind == MCTS and st.s_reuse and reuse_tree(st, budget):
@@ -627,7 +627,9 @@ def best_root_move(st):
 def settled(st, left):
     """mcts with settle: whether no root option can catch up with the most visited one in the
     `left` iterations still to run, so that best_root_move takes the option it would take after
-    the whole budget. Asked before the first run too: a kept subtree (reuse) may be settled already
+    the whole budget (settle=1); with settle=S < 1, whether the most visited one leads the next by
+    more than S x left: a runner-up would have to win more than that share of the runs left, which
+    a search that has favoured the leader all along rarely gives it. Asked before the first run too: a kept subtree (reuse) may be settled already
     and then runs none. The next decision's kept subtree is topped up to its share of the budget as
     before (topup), so with topup=1 part of the runs saved are run there."""
     if st.s_kind != MCTS or st.s_settle == 0:
@@ -644,7 +646,7 @@ def settled(st, left):
             else:
                 second = v
         c = st.t_next[c]
-    return first - second > left
+    return first - second > st.s_settle * left
 
 
 @kernel

@@ -116,6 +116,8 @@ def test_settled_asks_whether_the_runner_up_can_catch_up_in_the_runs_left():
     for move, visits in ((TRAP, 10.0), (SAFE, 50.0), (3, 12.0)):
         st.t_visits[search.add_child(st, 0, 0, FIRST, move)] = visits
     assert search.settled(st, 37) and not search.settled(st, 38)    # 50 - 12 = 38
+    st.s_settle = 0.5                   # a lead of more than half the runs left
+    assert search.settled(st, 75) and not search.settled(st, 76)
     st.s_settle = 0
     assert not search.settled(st, 1)
 
@@ -383,7 +385,7 @@ def test_a_games_own_defaults_are_left_out_of_the_name_and_fill_the_table():
     assert players.canonical(game, "mcts:rollout=random") == "mcts:rollout=random"
     assert players.lineup(game, ["mcts"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 0]
     assert players.lineup(game, ["mcts:depth=6"]).table[2, :search.P_WEIGHTS].tolist() == [search.MCTS, 200, 0.7, 1, 6]
-    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1,topup=1.0,expand=1,settle=0]: ")
+    assert players.help_lines(game)[1].startswith("mcts[:iters=200,c=0.7,rollout=greedy,depth=0,reuse=1,topup=1.0,expand=1,settle=0.0]: ")
     assert players.canonical(game, "flatmc:rollout=greedy") == "flatmc:rollout=greedy"
 
 
