@@ -29,12 +29,12 @@ from simcore.boardgames.carcassonne.policies import (
     greedy_plan)
 from simcore.boardgames.carcassonne.rules import (
     apply_action, ark_enters, ball_occupied, board_columns, count_ark_outcomes, draw_placeable, kth_placement,
-    link_frontier, list_actions, list_ark_entries, list_ark_outcomes, list_placements, mark_open_cloisters,
-    place_tile, reset, turns_left_of, walk_ark_outcomes)
+    link_frontier, list_actions, list_ark_entries, list_ark_outcomes, list_placements, lowest_bit,
+    mark_open_cloisters, place_tile, reset, turns_left_of, walk_ark_outcomes)
 from simcore.boardgames.carcassonne.scoring import final_scoring, move_ark, score_turn
 from simcore.boardgames.carcassonne.components import MAX_SEG
 from simcore.boardgames.carcassonne.state import (
-    ARK, EV_ACTION, EV_ARK_STEP, EV_PLACE, GC_DISCARDED, GC_TURNS, GRID, STATE)
+    ARK, DIRTY_WORDS, EV_ACTION, EV_ARK_STEP, EV_PLACE, GC_DISCARDED, GC_TURNS, GRID, STATE)
 from simcore.turns import halt_here, log_event
 
 PLACEMENT, ACTION, ENTRY, ARK_MOVE = 0, 1, 2, 3   # decision points, as the search tree keys them
@@ -416,6 +416,7 @@ def keep_turn(st):
     in the columns of its tiles and frontier (state.py), which restore_turn reads a cell at a time."""
     st.kept_placed = st.n_placed
     st.kept_lo, st.kept_hi = board_columns(st)
+    st.seg_dirty[:] = 0
     keep_play_fields(st)
     copy_turn_fields(st, True)
     copy_field(st, "req", st.kept_lo, st.kept_hi, True)
@@ -449,16 +450,24 @@ NEIGHBOURHOOD = np.array([0, 1, -1, GRID, -GRID], dtype=np.int64)   # a cell and
 def copy_turn_fields(st, save):
     """The fields keep_turn and restore_turn copy as far as they are in use, to the snapshot
     (save) or back; n_placed and n_cities_done are the snapshot's already. A restore puts back
-    each tile's own segments only, four records at a time (3.4 a tile on average, of MAX_SEG
-    slots): a record past them is never read, nor written after the tile is placed, where one
-    copy of every slot moved 768 bytes a tile, most of a run's restore."""
+    the segments of the tiles the run changed (seg_dirty: under the features it joined, gave a
+    figure or scored, and the paths find shortened), each tile's own only, four records at a time (3.4 a tile
+    on average, of MAX_SEG slots): a record past them is never read, nor written after the tile
+    is placed, where one copy of every slot moved 768 bytes a tile, most of a run's restore."""
     if save:
         copy_field(st, "seg", 0, st.n_placed * MAX_SEG, True)
     else:
-        for i in range(st.n_placed):
-            base = i * MAX_SEG
-            for first in range(0, st.type_segs[st.p_type[i]], 4):
-                copy_items(st, "seg", base + first, 4, False)
+        for w in range(DIRTY_WORDS):
+            dirty = st.seg_dirty[w]
+            st.seg_dirty[w] = 0
+            while dirty:
+                i = w * 64 + lowest_bit(dirty)
+                dirty &= dirty - np.uint64(1)
+                if i >= st.n_placed:
+                    break               # a tile the run laid: its records are written anew when it is
+                base = i * MAX_SEG
+                for first in range(0, st.type_segs[st.p_type[i]], 4):
+                    copy_items(st, "seg", base + first, 4, False)
     copy_field(st, "city_field_nodes", 0, st.city_field_at[st.n_cities_done], save)
 
 

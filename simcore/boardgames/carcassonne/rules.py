@@ -102,9 +102,19 @@ def find(st, node):
     if seg[up].parent == up:
         return np.int64(up)
     while seg[x].parent != x:
+        touch_segments(st, x)
         seg[x].parent = seg[seg[x].parent].parent
         x = np.uint64(seg[x].parent)
     return np.int64(x)
+
+
+@kernel(inline=True)
+def touch_segments(st, node):
+    """Mark the tile of segment node as changed (seg_dirty), before a record of it is written:
+    a search's restore puts back the segment records of the tiles a run changed, not of every
+    tile on the board (playout.restore_turn). Every write to a placed tile's records calls it."""
+    pidx = np.uint64(node) // np.uint64(MAX_SEG)
+    st.seg_dirty[pidx >> np.uint64(6)] |= np.uint64(1) << (pidx & np.uint64(63))
 
 
 @kernel(inline=True)
@@ -119,6 +129,8 @@ def union(st, a, b, ark):
     apart = np.int16(ra != rb)
     if rb < ra:
         ra, rb = rb, ra
+    touch_segments(st, ra)
+    touch_segments(st, rb)
     old = st.seg[np.uint64(ra)]         # one record each: the merge reads and writes two cache lines
     new = st.seg[np.uint64(rb)]
     new.parent = ra
@@ -692,6 +704,7 @@ def lone_figure(st, cell):
 def place_figure(st, seat, node, prophet):
     """Put a follower (or the prophet) on segment node of the tile just placed (CA-5.4, CA-6)."""
     root = find(st, node)
+    touch_segments(st, root)
     if prophet:
         slot = PROPHET_SLOT
         st.seg[root].prophets |= np.uint8(1 << seat)

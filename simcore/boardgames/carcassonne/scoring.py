@@ -5,7 +5,7 @@ from simcore.boardgames.carcassonne import components as cp
 from simcore.boardgames.carcassonne.components import CITY, FIELD, MAX_SEG, ROAD
 from simcore.boardgames.carcassonne.rules import (
     DELTA, NEAR_OFFSET, RING, ark_path_points, find, lone_figure, is_ark, lowest_bit, mark_cloister, tile_count,
-    tile_figure, turns_left_of)
+    tile_figure, touch_segments, turns_left_of)
 from simcore.boardgames.carcassonne.state import (
     CAT_ARK, CAT_CITY, CAT_CLOISTER, CAT_FIELD, CAT_ROAD, EV_SCORE, MAX_PLAYERS, PROPHET_BOXED,
     PROPHET_SLOT, SLOTS, WHY_ARK, WHY_CITY, WHY_CITY_END, WHY_CITY_PROPHET, WHY_FIELD, WHY_MONASTERY9,
@@ -82,6 +82,7 @@ def remove_figures(st, root):
                 else:
                     st.supply[seat] += 1
             slot += 1
+    touch_segments(st, root)
     st.seg[root].n_figs = 0
     st.seg[root].prophets = 0
 
@@ -89,6 +90,7 @@ def remove_figures(st, root):
 @kernel(inline=True)
 def score_completed_feature(st, tt, root):
     """CA-9.3/9.4, CB-3.1/3.2: road = tiles + oases, city = 2 * (tiles + scrolls or pennants)."""
+    touch_segments(st, root)
     st.seg[root].done = 1
     if st.seg[root].kind == CITY and not is_ark(tt):
         keep_city_fields(st, tt, root)
@@ -320,6 +322,7 @@ def final_scoring(st, tt, city_outlook):
             if kind == ROAD:
                 award_majority(st, st.seg[root].figs, tile_count(st, root) + st.seg[root].oases, CAT_ROAD, WHY_ROAD_END,
                                root, 0, WHY_ROAD_END)
+                touch_segments(st, root)
                 st.seg[root].done = 2           # 2: scored at the end of the game
             elif kind == CITY:
                 points = tile_count(st, root) + st.seg[root].scrolls
@@ -329,6 +332,7 @@ def final_scoring(st, tt, city_outlook):
                     chance = completion_chance(st.seg[root].open, turns_left_of(st))
                     award_majority(st, st.seg[root].figs, np.int32(round(city_outlook * chance * points)), CAT_CITY,
                                    WHY_CITY_END, root, 0, WHY_CITY_END)
+                touch_segments(st, root)
                 st.seg[root].done = 2
     if ark:
         score_sheep_fields(st, tt)
@@ -352,6 +356,7 @@ def score_sheep_fields(st, tt):
             if left < 0 and not negative:
                 left = 0
             award_majority(st, st.seg[root].figs, 2 * left, CAT_FIELD, WHY_FIELD, root, 0, WHY_FIELD)
+            touch_segments(st, root)
             st.seg[root].done = 2
 
 

@@ -23,6 +23,7 @@ FOLLOWERS = 7                    # placeable followers per player (CA-1.3, CB-1.
 SLOTS = FOLLOWERS + 1            # figure slots per player; the last one is the prophet's
 PROPHET_SLOT = FOLLOWERS
 N_NODES = MAX_TILES * MAX_SEG      # union-find nodes: node = pidx * MAX_SEG + segment
+DIRTY_WORDS = (MAX_TILES + 63) // 64
 MAX_FRONTIER = 2 * MAX_TILES + 8
 MAX_CITIES = 2 * MAX_TILES       # completed cities: a tile has at most 4 city segments, a city at least 2
 FRONT_WORDS = (N_CELLS + 63) // 64
@@ -136,6 +137,7 @@ PLAY_FIELDS = [
     # features: union-find over segments with aggregates at each root (CA-12.6), one record per
     # segment node (SEGMENT), so that a merge or a new segment touches one cache line, not a dozen arrays
     ("seg", SEGMENT, (N_NODES,)),
+    ("seg_dirty", np.uint64, (DIRTY_WORDS,)),      # bit pidx: a tile whose records changed (rules.touch_segments)
     # figures
     ("fig_node", np.int16, (MAX_PLAYERS, SLOTS)),  # segment node of each figure, -1 = not on board
     # the figures on each placed tile, and their codes (seat * SLOTS + slot) xor-ed together: a
@@ -225,7 +227,7 @@ SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_
                   "field_cities", "field_last_city", "opts")
 SEARCH_KEPT_FIELDS = ("root_plan", "root_plan_of", "kept_placed", "kept_lo", "kept_hi")
 BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev", "cloister_near", "occupied")
-SEGMENT_FIELDS = ("seg",)
+SEGMENT_FIELDS = ("seg", "seg_dirty")
 STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS,        # one record for plain play and search
                          LOG_FIELDS + SCRATCH_FIELDS + SEARCH_KEPT_FIELDS + BOARD_FIELDS + SEGMENT_FIELDS
                          + ("city_field_nodes",))
