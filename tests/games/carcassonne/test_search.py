@@ -16,7 +16,7 @@ from simcore.kernel import kernel
 from simcore.rng import seed_stream
 from simcore.boardgames.carcassonne import playout, policies, rules, scoring
 from simcore.boardgames.carcassonne import spec as carcassonne
-from simcore.boardgames.carcassonne.components import BOX_TILES, CITY
+from simcore.boardgames.carcassonne.components import BOX_TILES, CITY, MAX_SEG
 from simcore.boardgames.carcassonne.describe import read_log, score_events
 from simcore.boardgames.carcassonne.state import ARK, EV_ACTION, EV_PLACE, MAX_PLAYERS, STATE, new_state
 
@@ -329,6 +329,46 @@ def test_a_cut_off_run_is_the_full_run_stopped_after_the_turn_of_its_last_decisi
         for turn, full_turn in zip(turns, played):
             for field in ("tile", "cell", "rot", "action", "entry", "vp"):
                 assert getattr(turn, field) == getattr(full_turn, field)
+
+
+@kernel
+def random_turns(st, tt, turns):
+    """turns more turns of the game in st as plain play plays them, without the end scoring."""
+    for _ in range(turns):
+        t = rules.draw_placeable(st, tt)
+        seat = st.seat
+        placement = policies.choose_placement(st, tt, t, seat)
+        rules.place_tile(st, tt, t, placement % 4, placement // 4)
+        playout.resolve_turn(st, tt, seat, policies.choose_action(st, tt, seat), -1)
+        st.seat = seat + 1 if seat + 1 < st.players else 0
+
+
+def segment_records(st, placed):
+    """The segment records of the first `placed` tiles, each tile's own (state.type_segs)."""
+    return [st.seg[i * MAX_SEG:i * MAX_SEG + int(st.type_segs[st.p_type[i]])].tobytes() for i in range(placed)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_restore_puts_back_every_segment_record_a_run_changed(game):
+    """A run's turns join features, place figures and score, and its cut-off's end scoring marks
+    the open features done: every placed tile whose records that changed is marked (seg_dirty),
+    and restore_turn, which puts back only the marked tiles, gives every placed tile's records of
+    the snapshot again, with nothing left marked."""
+    data = data_of(game)
+    st = carcassonne.play_logged(data, 2, np.array([0, 0], np.int8), 11, 0, halt_at=30)
+    tt = data.tables.view(np.recarray)[0]
+    playout.keep_turn(st)
+    placed = int(st.n_placed)
+    kept = segment_records(st, placed)
+    random_turns(st, tt, 4)
+    scoring.final_scoring(st, tt, playout.CITY_OUTLOOK)
+    now = segment_records(st, placed)
+    changed = {i for i in range(placed) if now[i] != kept[i]}
+    marked = {i for i in range(placed) if int(st.seg_dirty[i // 64]) >> (i % 64) & 1}
+    assert len(changed) >= 5 and changed <= marked
+    playout.restore_turn(st)
+    assert st.n_placed == placed and segment_records(st, placed) == kept
+    assert not st.seg_dirty.any()
 
 
 # ---------------------------------------------------------------- greedy's plan
