@@ -12,14 +12,15 @@ import pytest
 from simcore import driver, registry, runner
 from simcore.search import (
     begin_game, begin_iteration, begin_probe, begin_search, best_root_move, end_game, end_iteration,
-    probe_stopped)
+    probe_stopped, settled)
 
 GAMES = sorted(g for g, spec in registry.games().items() if spec.searchable)
 
 
 @numba.njit
 def play_searched_from_the_start(st, tt, players, policies, seed, index):
-    """driver.play_searched without restoring a snapshot: every run replays from the start."""
+    """driver.play_searched without restoring a snapshot: every run replays from the start (a
+    search settled early, settle, ends as there)."""
     begin_game(st, players, policies, seed, index)
     while True:
         begin_probe(st)
@@ -27,7 +28,10 @@ def play_searched_from_the_start(st, tt, players, policies, seed, index):
         driver.run_game(st, tt, players, policies, seed, index)
         if not probe_stopped(st):
             break
-        for it in range(begin_search(st, tt)):
+        budget = begin_search(st, tt)
+        for it in range(budget):
+            if it % 8 == 0 and settled(st, budget - it):    # as driver.search_root asks
+                break
             begin_iteration(st, it)
             st.logging = 0
             driver.run_game(st, tt, players, policies, seed, index)
