@@ -668,6 +668,14 @@ def determinize(st, tt, p):
     multiset (the set minus the tiles placed and discarded), so any order of them is consistent;
     the tile drawn this turn (deck[top - 1]) and everything before it stay. The pile is sorted
     first, so the sample depends on the multiset alone, never on the true order; its tiles are
-    drawn at random as they come (rules.draw_unseen), where a run draws a few."""
-    sort_pile(st, tt)
+    drawn at random as they come (rules.draw_unseen), where a run draws a few. Every run of a
+    search reaches its root with the same pile: the first sorts it, the others copy that
+    (sorted_pile, kept under the search's serial and the pile's top)."""
+    if st.sorted_pile_of == st.s_serial and st.sorted_pile_top == st.top and st.s_serial > 0:
+        st.deck[st.top:st.n_deck] = st.sorted_pile[st.top:st.n_deck]
+    else:
+        sort_pile(st, tt)
+        st.sorted_pile[st.top:st.n_deck] = st.deck[st.top:st.n_deck]
+        st.sorted_pile_of = st.s_serial
+        st.sorted_pile_top = st.top
     st.pile_fixed = st.top

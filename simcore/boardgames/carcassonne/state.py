@@ -198,6 +198,9 @@ PLAY_FIELDS = [
     ("kept_hi", np.int64),
     ("root_plan", np.int32, (MAX_PLACEMENTS,)),    # ... for each option of a search's root (playout.root_plan),
     ("root_plan_of", np.int64, (MAX_PLACEMENTS,)), # ... made in the search of this serial (search.s_serial)
+    ("sorted_pile", np.int16, (MAX_TILES,)),       # the pile at a search's root, sorted (policies.determinize)
+    ("sorted_pile_of", np.int64),                  # ... in the search of this serial
+    ("sorted_pile_top", np.int32),                 # ... from this top
     # the base game's farmers (CB-4.2): each city completed during the game keeps the fields it
     # touches then (a segment node of each), so final scoring reads them instead of the board;
     # fields that merge later are the same field through find
@@ -225,7 +228,8 @@ SCRATCH_FIELDS = ("opt_cell", "opt_rot", "actions", "ark_mask", "ark_end", "ark_
                   "ark_own", "ark_rivals", "hash_slot", "hash_stamp", "stamp", "tmp", "pile_count", "pv_roots",
                   "pv_n_roots", "pv_links", "pv_value", "pv_free", "pv_lone", "pv_returns", "fid", "field_roots",
                   "field_cities", "field_last_city", "opts")
-SEARCH_KEPT_FIELDS = ("root_plan", "root_plan_of", "kept_placed", "kept_lo", "kept_hi")
+SEARCH_KEPT_FIELDS = ("root_plan", "root_plan_of", "sorted_pile", "sorted_pile_of", "sorted_pile_top", "kept_placed",
+                      "kept_lo", "kept_hi")
 BOARD_FIELDS = ("cell_pidx", "req", "front_next", "front_prev", "cloister_near", "occupied")
 SEGMENT_FIELDS = ("seg", "seg_dirty")
 STATE = searchable_state(PLAY_FIELDS, MAX_PLAYERS,        # one record for plain play and search

@@ -21,7 +21,9 @@ from simcore.boardgames.carcassonne.describe import read_log, score_events
 from simcore.boardgames.carcassonne.state import ARK, EV_ACTION, EV_PLACE, MAX_PLAYERS, STATE, new_state
 
 GAMES = ("carcassonne", "carcassonne-ark")
-HIDDEN = {"deck", "s_gen", "gen_chance", "pile_count", "pile_fixed"}   # what a sample may write
+# what a sample may write: the pile, the streams, its scratch and the sorted pile it keeps for the
+# search's later runs
+HIDDEN = {"deck", "s_gen", "gen_chance", "pile_count", "pile_fixed", "sorted_pile", "sorted_pile_of", "sorted_pile_top"}
 
 
 def data_of(game):
@@ -136,6 +138,28 @@ def rows(game, workers=1, chunk_size=None, names=NAMES, seed=3, games=3, players
     plan = runner.plan(game, players=players, games=games, seed=seed, policies=names, workers=workers,
                        chunk_size=chunk_size)
     return runner.run(plan, keep_rows=True).frame
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_search_sorts_its_root_pile_once_and_copies_it_at_its_later_runs(game):
+    """Every run of a search reaches its root with the same pile: determinize sorts it at the
+    first and keeps it (sorted_pile, under the search's serial and the pile's top); a later run
+    copies the kept pile (here marked: reversed), and another search sorts again."""
+    st, tt = drawn(game, 2, 20)
+    top, n = int(st.top), int(st.n_deck)
+    w = working_copy(st)
+    w.s_serial = 3
+    policies.determinize(w, tt, 0)
+    first = w.deck[top:n].tolist()
+    assert first == sorted(st.deck[top:n].tolist()) and w.sorted_pile_of == 3 and w.sorted_pile_top == top
+    w.deck[top:n] = st.deck[top:n]                          # the next run's restore: the true order
+    w.sorted_pile[top:n] = w.sorted_pile[top:n][::-1].copy()
+    policies.determinize(w, tt, 0)
+    assert w.deck[top:n].tolist() == first[::-1] != first
+    w.s_serial = 4
+    w.deck[top:n] = st.deck[top:n]
+    policies.determinize(w, tt, 0)
+    assert w.deck[top:n].tolist() == first and w.sorted_pile_of == 4
 
 
 @pytest.mark.parametrize("game", GAMES)
