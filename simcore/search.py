@@ -78,6 +78,9 @@ HASH_SLOTS = 4096                                    # options of one decision, 
 MARGIN_SCALE = 10.0
 WIDEN = 1.0                                          # a node of n visits has up to 1 + WIDEN * sqrt(n) children
 SEARCH_STREAM = 7                                    # rng stream of a game's searches (0, 1: chance, policies)
+# the natural log of each count below 2 * MAX_NODES, by Python's math.log (the C library's log, which
+# compiled math.log calls too: the same values): a tree step asks it for every child (log_count)
+LOG_COUNT = np.array([-math.inf] + [math.log(k) for k in range(1, 2 * MAX_NODES)])
 
 
 def search_fields(max_players):
@@ -980,7 +983,7 @@ def tree_step(st, p, dp):
             ucb = 1e300
         else:
             ucb = (st.t_reward[child, p] / st.t_visits[child]
-                   + st.s_c * math.sqrt(math.log(st.t_avail[child]) / st.t_visits[child]))
+                   + st.s_c * math.sqrt(log_count(st.t_avail[child]) / st.t_visits[child]))
         if ucb > best_ucb:
             best_ucb = ucb
             best = i
@@ -989,6 +992,13 @@ def tree_step(st, p, dp):
         return OWN_POLICY
     enter(st, st.t_opt_child[best] - 1, False)
     return best
+
+
+@kernel(inline=True)
+def log_count(x):
+    """math.log(x) of a count x (a whole number as a float): from LOG_COUNT below its end."""
+    k = np.int64(x)
+    return LOG_COUNT[k] if k < LOG_COUNT.shape[0] else math.log(x)
 
 
 @kernel
