@@ -44,8 +44,8 @@ SEARCH = {
               "topup x iters (at least one more iteration); 1: the whole budget"),
         Param("expand", int, 1, 1, 100, "the visits a node below the root has before it grows its first child "
               "(greedy's choice); until then a run that reaches it rolls out from it (1: on its first return)"),
-        Param("settle", float, 0.0, 0.0, 1.0, "1: a decision's search ends as soon as no other option can catch up with the "
-              "most visited one in the iterations left (the same choice as after the whole budget, in fewer "
+        Param("settle", float, 0.0, 0.0, 1.0, "1: a decision's search ends as soon as no other option can catch up "
+              "with the most visited one in the iterations left (the same choice as after the whole budget, in fewer "
               "iterations; fewer visits below the move played for the decision after it); S < 1: as soon as the "
               "most visited one leads the next by more than S x the iterations left (0: never)"))),
 }

@@ -632,9 +632,10 @@ def settled(st, left):
     `left` iterations still to run, so that best_root_move takes the option it would take after
     the whole budget (settle=1); with settle=S < 1, whether the most visited one leads the next by
     more than S x left: a runner-up would have to win more than that share of the runs left, which
-    a search that has favoured the leader all along rarely gives it. Asked before the first run too: a kept subtree (reuse) may be settled already
-    and then runs none. The next decision's kept subtree is topped up to its share of the budget as
-    before (topup), so with topup=1 part of the runs saved are run there."""
+    a search that has favoured the leader all along rarely gives it. Asked before the first run
+    too: a kept subtree (reuse) may be settled already and then runs none. The next decision's
+    kept subtree is topped up to its share of the budget as before (topup), so with topup=1 part
+    of the runs saved are run there."""
     if st.s_kind != MCTS or st.s_settle == 0:
         return False
     first = 0.0

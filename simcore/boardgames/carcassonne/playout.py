@@ -451,9 +451,10 @@ def copy_turn_fields(st, save):
     """The fields keep_turn and restore_turn copy as far as they are in use, to the snapshot
     (save) or back; n_placed and n_cities_done are the snapshot's already. A restore puts back
     the segments of the tiles the run changed (seg_dirty: under the features it joined, gave a
-    figure or scored, and the paths find shortened), each tile's own only, four records at a time (3.4 a tile
-    on average, of MAX_SEG slots): a record past them is never read, nor written after the tile
-    is placed, where one copy of every slot moved 768 bytes a tile, most of a run's restore."""
+    figure or scored, and the paths find shortened), each tile's own only, four records at a time
+    (3.4 a tile on average, of MAX_SEG slots): a record past them is never read, nor written after
+    the tile is placed, where one copy of every slot moved 768 bytes a tile, most of a run's
+    restore."""
     if save:
         copy_field(st, "seg", 0, st.n_placed * MAX_SEG, True)
     else:
